@@ -1,0 +1,3 @@
+from jittrainer.cli import main
+
+raise SystemExit(main())

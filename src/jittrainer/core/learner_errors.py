@@ -1,0 +1,88 @@
+"""Describe an exception raised by the learner's code: type, line, column, and a traceback of their frames only.
+
+JAX's own frames and the grader's are noise to a learner; the line in *their* file is what the editor marks.
+"""
+
+from __future__ import annotations
+
+import traceback
+from types import TracebackType
+
+from jittrainer.core.verdict import ErrorInfo
+
+MESSAGE_LIMIT = 600
+
+
+def first_line(exc: BaseException, limit: int = 300) -> str:
+    text = str(exc).strip()
+    line = text.splitlines()[0] if text else ""
+    if len(line) > limit:
+        line = line[: limit - 1] + "…"
+    return line
+
+
+def exception_text(exc: BaseException) -> str:
+    """``str(exc)`` made readable: at most ``MESSAGE_LIMIT`` characters, never empty."""
+    text = str(exc).strip()
+    if isinstance(exc, SystemExit):
+        return f"sys.exit({exc.code!r}) was called"
+    if isinstance(exc, KeyboardInterrupt):
+        return "KeyboardInterrupt was raised"
+    if not text:
+        return f"{type(exc).__name__} was raised (with no message)"
+    if len(text) > MESSAGE_LIMIT:
+        text = text[: MESSAGE_LIMIT - 1] + "…"
+    return text
+
+
+def _learner_frames(tb: TracebackType | None, filename: str) -> list[traceback.FrameSummary]:
+    return [frame for frame in traceback.extract_tb(tb) if frame.filename == filename]
+
+
+def describe(exc: BaseException, filename: str, phase: str) -> ErrorInfo:
+    """ErrorInfo for ``exc``, located at the innermost frame of ``filename`` (the learner's file)."""
+    if isinstance(exc, SyntaxError) and exc.filename == filename:
+        return describe_syntax_error(exc, phase)
+    frames = _learner_frames(exc.__traceback__, filename)
+    # A chained exception can carry the learner's frame when the outer one was re-raised from library code.
+    cause = exc.__cause__ or exc.__context__
+    while not frames and cause is not None:
+        frames = _learner_frames(cause.__traceback__, filename)
+        cause = cause.__cause__ or cause.__context__
+    line = col = None
+    if frames:
+        line = frames[-1].lineno
+        colno = getattr(frames[-1], "colno", None)
+        col = colno + 1 if colno is not None else None
+    lines = ["Traceback (your code only):\n"] if frames else []
+    lines += traceback.format_list(frames)
+    lines += traceback.format_exception_only(type(exc), exc)
+    return ErrorInfo(
+        type=type(exc).__name__,
+        message=exception_text(exc),
+        line=line,
+        col=col,
+        traceback="".join(lines).rstrip()[:8000],
+        phase=phase,
+    )
+
+
+def describe_syntax_error(exc: SyntaxError, phase: str = "compile") -> ErrorInfo:
+    detail = exc.msg or "invalid syntax"
+    text = (exc.text or "").rstrip("\n")
+    pointer = ""
+    if text and exc.offset:
+        pointer = "\n    " + text.strip() + "\n    " + " " * max(0, exc.offset - 1 - (len(text) - len(text.lstrip()))) + "^"
+    return ErrorInfo(
+        type=type(exc).__name__,
+        message=detail,
+        line=exc.lineno,
+        col=exc.offset,
+        traceback=f"{type(exc).__name__} on line {exc.lineno}: {detail}{pointer}",
+        phase=phase,
+    )
+
+
+def where(info: ErrorInfo) -> str:
+    """' on line 7' or '' — for messages like 'normalize raised IndexError on line 7'."""
+    return f" on line {info.line}" if info.line else ""

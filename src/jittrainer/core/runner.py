@@ -1,0 +1,444 @@
+"""Start grading workers, hand them a job, enforce the limits, and read the verdict off the private channel.
+
+This runs in the CLI or UI process and never imports jax. A worker is a fresh ``python -m
+jittrainer.core.worker`` process in its own session (so the whole group can be killed), with a clean environment
+(the user's ``JAX_*`` and ``XLA_FLAGS`` removed, then set by us), stdin closed, its stdout/stderr drained and
+capped by threads here, and a throwaway working directory. The runner trusts only the channel and the exit status.
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import dataclasses
+import hashlib
+import importlib.metadata
+import json
+import os
+import queue
+import secrets
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import jittrainer
+from jittrainer.core import paths, protocol
+from jittrainer.core.exercises import Exercise
+from jittrainer.core.verdict import ErrorInfo, InternalError, OutputSection, Timing, Verdict
+
+SIMULATED_DEVICES = 4
+RAW_OUTPUT_CAP = 32 * 1024
+POLL_S = 0.05
+
+
+@dataclass
+class Limits:
+    timeout_s: float = 10.0  # from job hand-over to verdict: import of the learner's file and all checks
+    timing_timeout_s: float = 20.0  # the timing phase after the verdict; running over only loses the timing
+    startup_timeout_s: float = 90.0  # python + jax start-up of the worker, before any learner code runs
+
+
+@dataclass
+class Submission:
+    exercise: Exercise
+    source: bytes
+    path: Path  # where the learner's file lives (tracebacks and the editor's marks point here)
+    seed: int | None = None
+    timing: bool = True
+
+
+def worker_env() -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("JAX_") and k != "XLA_FLAGS"}
+    env["XLA_FLAGS"] = f"--xla_force_host_platform_device_count={SIMULATED_DEVICES}"
+    env["TF_CPP_MIN_LOG_LEVEL"] = "2"  # XLA's C++ info logs are not the learner's output
+    env["PYTHONUNBUFFERED"] = "1"
+    env["PYTHONDONTWRITEBYTECODE"] = "1"
+    env.pop("PYTHONSTARTUP", None)
+    src = str(Path(jittrainer.__file__).resolve().parent.parent)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (src, env.get("PYTHONPATH", "")) if p)
+    return env
+
+
+def jax_version() -> str:
+    try:
+        return importlib.metadata.version("jax")
+    except importlib.metadata.PackageNotFoundError:
+        return ""
+
+
+def new_seed() -> int:
+    return secrets.randbelow(2**31 - 1)
+
+
+class _Drain(threading.Thread):
+    """Reads one of the worker's std streams to the end, keeping the first RAW_OUTPUT_CAP bytes after ``mark``."""
+
+    def __init__(self, stream: Any) -> None:
+        super().__init__(daemon=True)
+        self.stream = stream
+        self.kept = bytearray()
+        self.dropped = 0
+        self.recording = False
+        self.lock = threading.Lock()
+
+    def run(self) -> None:
+        with contextlib.suppress(Exception):
+            while chunk := self.stream.read1(65536) if hasattr(self.stream, "read1") else self.stream.read(65536):
+                with self.lock:
+                    if not self.recording:
+                        continue
+                    room = RAW_OUTPUT_CAP - len(self.kept)
+                    self.kept += chunk[: max(room, 0)]
+                    self.dropped += max(0, len(chunk) - max(room, 0))
+
+    def mark(self) -> None:
+        with self.lock:
+            self.recording = True
+
+    def text(self) -> str:
+        with self.lock:
+            text = self.kept.decode("utf-8", "replace")
+            if self.dropped:
+                text += f"\n[… {self.dropped:,} more bytes not shown]\n"
+            return text
+
+
+class WorkerProcess:
+    """One grading worker process, from spawn to kill. Grades exactly one job."""
+
+    def __init__(self) -> None:
+        self.workdir = tempfile.mkdtemp(prefix="jittrainer-")
+        job_r, self._job_w = os.pipe()
+        self._result_r, result_w = os.pipe()
+        cmd = [sys.executable, "-m", "jittrainer.core.worker", "--job-fd", str(job_r), "--result-fd", str(result_w)]
+        try:
+            self.proc = subprocess.Popen(
+                cmd,
+                pass_fds=(job_r, result_w),
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                cwd=self.workdir,
+                env=worker_env(),
+                start_new_session=True,
+            )
+        finally:
+            os.close(job_r)
+            os.close(result_w)
+        self.started = time.monotonic()
+        self.messages: queue.Queue[dict[str, Any] | None] = queue.Queue()
+        self.ready: dict[str, Any] | None = None
+        self.used = False
+        self.killed = False
+        self._stdout = _Drain(self.proc.stdout)
+        self._stderr = _Drain(self.proc.stderr)
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        for thread in (self._stdout, self._stderr, self._reader):
+            thread.start()
+
+    @property
+    def pid(self) -> int:
+        return self.proc.pid
+
+    def _read(self) -> None:
+        try:
+            while True:
+                self.messages.put(protocol.read_message(self._result_r))
+        except Exception:
+            self.messages.put(None)  # closed: the process exited (or was killed)
+        finally:
+            with contextlib.suppress(OSError):
+                os.close(self._result_r)
+
+    def wait_ready(self, timeout: float) -> bool:
+        """Block until jax is imported in the worker; False if it died or took longer than ``timeout``."""
+        if self.ready is not None:
+            return True
+        try:
+            message = self.messages.get(timeout=timeout)
+        except queue.Empty:
+            return False
+        if message is None or message.get("type") != protocol.READY:
+            return False
+        self.ready = message
+        return True
+
+    def is_ready(self) -> bool:
+        return self.ready is not None
+
+    def send_job(self, job: dict[str, Any]) -> None:
+        self.used = True
+        self._stdout.mark()
+        self._stderr.mark()
+        try:
+            protocol.write_message(self._job_w, job)
+        finally:
+            with contextlib.suppress(OSError):
+                os.close(self._job_w)
+
+    def next_message(self, timeout: float) -> dict[str, Any] | None:
+        """The next message; None when the channel closed; raises queue.Empty after ``timeout`` seconds."""
+        return self.messages.get(timeout=max(timeout, 0.0))
+
+    def raw_output(self) -> str:
+        parts = [(label, drain.text()) for label, drain in (("stdout", self._stdout), ("stderr", self._stderr))]
+        return "".join(f"[{label}]\n{text}" if text.strip() else "" for label, text in parts)
+
+    def exit_status(self, timeout: float = 2.0) -> int | None:
+        try:
+            return self.proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return None
+
+    def kill(self) -> None:
+        """Kill the worker and everything in its process group, then reap it."""
+        self.killed = True
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        with contextlib.suppress(ProcessLookupError):
+            self.proc.kill()
+        with contextlib.suppress(Exception):
+            self.proc.wait(timeout=5)
+        with contextlib.suppress(OSError):
+            os.close(self._job_w)
+        for thread in (self._stdout, self._stderr):
+            thread.join(timeout=1)
+        shutil.rmtree(self.workdir, ignore_errors=True)
+
+
+def describe_exit(status: int | None) -> str:
+    if status is None:
+        return "stopped responding"
+    if status < 0:
+        try:
+            name = signal.Signals(-status).name
+        except ValueError:
+            name = f"signal {-status}"
+        what = {
+            "SIGSEGV": " (segmentation fault)",
+            "SIGABRT": " (aborted)",
+            "SIGKILL": " (killed)",
+            "SIGBUS": " (bus error)",
+            "SIGFPE": " (arithmetic error)",
+            "SIGILL": " (illegal instruction)",
+        }.get(name, "")
+        return f"crashed with signal {name}{what}"
+    return f"exited with status {status}"
+
+
+class GradeRun:
+    """One grade of one submission. ``run()`` blocks; ``cancel()`` (from any thread) kills the worker."""
+
+    def __init__(self, submission: Submission, limits: Limits | None = None, worker: WorkerProcess | None = None):
+        self.submission = submission
+        self.limits = limits or Limits()
+        self.worker = worker
+        self.seed = submission.seed if submission.seed is not None else new_seed()
+        self.cancelled = threading.Event()
+        self.phase = "starting"
+
+    def cancel(self) -> None:
+        self.cancelled.set()
+        if self.worker is not None:
+            self.worker.kill()
+
+    def job(self) -> dict[str, Any]:
+        ex, sub = self.submission.exercise, self.submission
+        timing = {"enabled": sub.timing, "eager": ex.timing_eager, "starter": ex.timing_starter}
+        if sub.timing and ex.timing_starter:
+            timing["starter_cached"] = StarterTimingCache().get(ex)
+        return {
+            "type": protocol.JOB,
+            "exercise": ex.id,
+            "function": ex.function,
+            "call": ex.call,
+            "checks_path": str(ex.checks_path),
+            "starter_path": str(ex.starter_path),
+            "filename": str(sub.path),
+            "source_b64": base64.b64encode(sub.source).decode("ascii"),
+            "seed": self.seed,
+            "timing": timing,
+        }
+
+    def _fail(self, message: str, *, error: ErrorInfo | None = None, internal: InternalError | None = None) -> Verdict:
+        verdict = Verdict.failure(
+            self.submission.exercise.id,
+            message,
+            error=error,
+            internal_error=internal,
+            seed=self.seed,
+            jax_version=jax_version(),
+            jittrainer_version=jittrainer.__version__,
+        )
+        return verdict
+
+    def run(self, on_verdict: Callable[[Verdict], None] | None = None) -> Verdict:
+        started = time.monotonic()
+        verdict = self._run(on_verdict)
+        if verdict.duration_s is None:
+            verdict.duration_s = round(time.monotonic() - started, 4)
+        return verdict
+
+    def _run(self, on_verdict: Callable[[Verdict], None] | None) -> Verdict:
+        limits = self.limits
+        if self.cancelled.is_set():
+            return self._fail("cancelled")
+        worker = self.worker
+        if worker is None:
+            worker = self.worker = WorkerProcess()
+        if self.cancelled.is_set():  # cancel() may have run before the worker existed
+            worker.kill()
+        try:
+            if not worker.wait_ready(limits.startup_timeout_s):
+                if self.cancelled.is_set():
+                    return self._fail("cancelled")
+                status = worker.exit_status(timeout=0.5)
+                raw = worker.raw_output()
+                worker.kill()
+                detail = raw.strip().splitlines()[-1] if raw.strip() else describe_exit(status)
+                return self._fail(
+                    f"the grading worker did not start: {detail}",
+                    internal=InternalError("grader", "jittrainer.core.worker", detail, raw[-4000:]),
+                )
+            worker.send_job(self.job())
+            verdict = self._await_verdict(worker)
+            self._attach_raw_output(verdict, worker)
+            if verdict.timing.status == "pending":
+                if on_verdict is not None:
+                    on_verdict(dataclasses.replace(verdict))
+                verdict.timing = self._await_timing(worker, verdict)
+            return verdict
+        finally:
+            worker.kill()
+
+    def _await_verdict(self, worker: WorkerProcess) -> Verdict:
+        timeout = self.limits.timeout_s
+        deadline = time.monotonic() + timeout
+        ex = self.submission.exercise
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                worker.kill()
+                if self.cancelled.is_set():
+                    return self._fail("cancelled")
+                where = _phase_words(self.phase, ex.function)
+                message = (
+                    f"timed out after {timeout:g} s {where}: your code was still running "
+                    f"(an endless loop, or far more work than the exercise needs)"
+                )
+                return self._fail(message, error=ErrorInfo("Timeout", message, phase=self.phase))
+            try:
+                message = worker.next_message(min(remaining, POLL_S * 4))
+            except queue.Empty:
+                continue
+            if message is None:
+                status = worker.exit_status()
+                if self.cancelled.is_set():
+                    return self._fail("cancelled")
+                where = _phase_words(self.phase, ex.function)
+                how = describe_exit(status)
+                if status is not None and status >= 0:
+                    text = (
+                        f"your code ended the grading process {where} ({how}, e.g. os._exit()) "
+                        f"before any verdict was reached"
+                    )
+                    kind = "Exit"
+                else:
+                    text = f"the grading process {how} {where}"
+                    kind = "Crash"
+                return self._fail(text, error=ErrorInfo(kind, text, phase=self.phase))
+            kind = message.get("type")
+            if kind == protocol.PHASE:
+                self.phase = str(message.get("phase", self.phase))
+            elif kind == protocol.VERDICT:
+                return Verdict.from_dict(message["verdict"])
+            elif kind == protocol.CRASH:
+                tb = str(message.get("traceback", ""))
+                last = tb.strip().splitlines()[-1] if tb.strip() else "unknown error"
+                return self._fail(
+                    f"the grader itself failed (a bug in jittrainer): {last}",
+                    internal=InternalError("grader", "jittrainer.core.worker", last, tb),
+                )
+
+    def _await_timing(self, worker: WorkerProcess, verdict: Verdict) -> Timing:
+        timing = verdict.timing
+        deadline = time.monotonic() + self.limits.timing_timeout_s
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return dataclasses.replace(timing, status="failed", note=f"timing ran over {self.limits.timing_timeout_s:g} s")
+            try:
+                message = worker.next_message(min(remaining, POLL_S * 4))
+            except queue.Empty:
+                continue
+            if message is None:
+                return dataclasses.replace(timing, status="failed", note="the worker ended before timing finished")
+            if message.get("type") == protocol.TIMING:
+                measured = Timing(**message["timing"])
+                if measured.starter_calls_s is not None and not measured.starter_cached:
+                    StarterTimingCache().put(self.submission.exercise, measured)
+                return measured
+
+    def _attach_raw_output(self, verdict: Verdict, worker: WorkerProcess) -> None:
+        raw = worker.raw_output()
+        if not raw.strip():
+            return
+        label = "process output (written straight to file descriptors 1 and 2)"
+        verdict.output_sections.append(OutputSection(label, raw))
+        verdict.output = (verdict.output + ("\n" if verdict.output and not verdict.output.endswith("\n") else "")
+                          + f"── {label} ──\n{raw}")
+
+
+def _phase_words(phase: str, function: str) -> str:
+    if phase == "import":
+        return "while importing your file"
+    if phase.startswith("call "):
+        return f"during {phase} of {function}"
+    if phase == "checks":
+        return "while grading"
+    return "while the grader was starting"
+
+
+class StarterTimingCache:
+    """The starter's timing for exercises that compare against it: measured once per starter and JAX version."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path or paths.cache_dir() / "starter-timing.json"
+
+    def key(self, exercise: Exercise) -> str:
+        digest = hashlib.sha256(exercise.starter_path.read_bytes()).hexdigest()[:16]
+        return f"{exercise.id}:{digest}:{jax_version()}"
+
+    def _load(self) -> dict[str, Any]:
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+            return data if isinstance(data, dict) else {}
+        except (OSError, ValueError):
+            return {}
+
+    def get(self, exercise: Exercise) -> dict[str, Any] | None:
+        try:
+            return self._load().get(self.key(exercise))
+        except OSError:
+            return None
+
+    def put(self, exercise: Exercise, timing: Timing) -> None:
+        from jittrainer.core.store import atomic_write_text
+
+        with contextlib.suppress(OSError):
+            data = self._load()
+            data[self.key(exercise)] = {"calls_s": timing.starter_calls_s, "compiles": timing.starter_compiles}
+            atomic_write_text(self.path, json.dumps(data, indent=1))
+
+
+def grade(submission: Submission, limits: Limits | None = None, **kwargs: Any) -> Verdict:
+    """Grade once in a fresh (cold) worker process: the CLI's path."""
+    return GradeRun(submission, limits, **kwargs).run()
