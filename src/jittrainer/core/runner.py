@@ -115,6 +115,7 @@ class WorkerProcess:
     """One grading worker process, from spawn to kill. Grades exactly one job."""
 
     def __init__(self) -> None:
+        self._lock = threading.Lock()
         self.workdir = tempfile.mkdtemp(prefix="jittrainer-")
         job_r, self._job_w = os.pipe()
         self._result_r, result_w = os.pipe()
@@ -130,6 +131,11 @@ class WorkerProcess:
                 env=worker_env(),
                 start_new_session=True,
             )
+        except BaseException:
+            for fd in (self._job_w, self._result_r):
+                os.close(fd)
+            shutil.rmtree(self.workdir, ignore_errors=True)
+            raise
         finally:
             os.close(job_r)
             os.close(result_w)
@@ -181,8 +187,15 @@ class WorkerProcess:
         try:
             protocol.write_message(self._job_w, job)
         finally:
+            self._close_job_pipe()
+
+    def _close_job_pipe(self) -> None:
+        # Exactly once: a second close could hit a descriptor number another thread has reused meanwhile.
+        with self._lock:
+            fd, self._job_w = self._job_w, None
+        if fd is not None:
             with contextlib.suppress(OSError):
-                os.close(self._job_w)
+                os.close(fd)
 
     def next_message(self, timeout: float) -> dict[str, Any] | None:
         """The next message; None when the channel closed; raises queue.Empty after ``timeout`` seconds."""
@@ -207,8 +220,7 @@ class WorkerProcess:
             self.proc.kill()
         with contextlib.suppress(Exception):
             self.proc.wait(timeout=5)
-        with contextlib.suppress(OSError):
-            os.close(self._job_w)
+        self._close_job_pipe()
         for thread in (self._stdout, self._stderr):
             thread.join(timeout=1)
         shutil.rmtree(self.workdir, ignore_errors=True)
@@ -281,11 +293,15 @@ class GradeRun:
         return verdict
 
     def run(self, on_verdict: Callable[[Verdict], None] | None = None) -> Verdict:
-        started = time.monotonic()
+        self.started = time.monotonic()
         verdict = self._run(on_verdict)
         if verdict.duration_s is None:
-            verdict.duration_s = round(time.monotonic() - started, 4)
+            verdict.duration_s = self._elapsed()
         return verdict
+
+    def _elapsed(self) -> float:
+        """Seconds from the start of this run (worker start-up included) to now."""
+        return round(time.monotonic() - self.started, 4)
 
     def _run(self, on_verdict: Callable[[Verdict], None] | None) -> Verdict:
         limits = self.limits
@@ -310,6 +326,7 @@ class GradeRun:
                 )
             worker.send_job(self.job())
             verdict = self._await_verdict(worker)
+            verdict.duration_s = self._elapsed()
             self._attach_raw_output(verdict, worker)
             if verdict.timing.status == "pending":
                 if on_verdict is not None:
@@ -437,6 +454,27 @@ class StarterTimingCache:
             data = self._load()
             data[self.key(exercise)] = {"calls_s": timing.starter_calls_s, "compiles": timing.starter_compiles}
             atomic_write_text(self.path, json.dumps(data, indent=1))
+
+
+def probe_worker(timeout_s: float = 90.0) -> dict[str, Any]:
+    """Start a worker, ask for its facts (jax version, devices), and report how long start-up took."""
+    started = time.monotonic()
+    worker = WorkerProcess()
+    try:
+        if not worker.wait_ready(timeout_s):
+            raw = worker.raw_output().strip()
+            return {"ok": False, "error": raw.splitlines()[-1] if raw else describe_exit(worker.exit_status(0.5))}
+        start_s = time.monotonic() - started
+        worker.send_job({"type": protocol.JOB, "probe": True})
+        try:
+            message = worker.next_message(timeout_s)
+        except queue.Empty:
+            message = None
+        if not message or message.get("type") != protocol.PROBE:
+            return {"ok": False, "error": "the worker did not answer the probe"}
+        return {"ok": True, "start_s": start_s, **message}
+    finally:
+        worker.kill()
 
 
 def grade(submission: Submission, limits: Limits | None = None, **kwargs: Any) -> Verdict:

@@ -101,6 +101,8 @@ def plural(count: int, word: str, plural_word: str | None = None) -> str:
 
 
 def type_name(value: Any) -> str:
+    if value is None:
+        return "None"
     if is_tracer(value):
         return "a tracer (an abstract value that only exists while tracing)"
     if isinstance(value, (np.ndarray, jax.Array)):

@@ -107,7 +107,7 @@ class Verdict:
     jaxpr: Jaxpr | None = None
     timing: Timing = field(default_factory=Timing)
     seed: int | None = None
-    duration_s: float | None = None
+    duration_s: float | None = None  # wall time from starting the grade to the verdict, worker start-up included
     jax_version: str = ""
     jittrainer_version: str = ""
     devices: dict[str, Any] = field(default_factory=dict)

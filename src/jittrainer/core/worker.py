@@ -394,6 +394,9 @@ def main(argv: list[str] | None = None) -> int:
     except protocol.ChannelClosed:
         os._exit(0)  # a spare that was never used
     os.close(args.job_fd)
+    if job.get("probe"):
+        worker.send({"type": protocol.PROBE, "import_s": worker.import_s, **_facts()})
+        os._exit(0)
     try:
         grade = Grade(worker, job)
         verdict = grade.run()

@@ -1,0 +1,106 @@
+"""Authoring QA for exercises: every starter fails on its target checks, every solution passes, every wrong fix
+fails, and every manifest is complete. Grades run through the real worker, in parallel on all cores."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from jittrainer.core.exercises import Exercise
+from jittrainer.core.runner import Limits, Submission, grade, new_seed
+from jittrainer.core.verdict import Verdict
+
+
+@dataclass
+class Result:
+    exercise: str
+    role: str  # "starter" | "solution" | "wrong"
+    file: str
+    ok: bool
+    status: str
+    problem: str = ""
+    seconds: float = 0.0
+
+
+@dataclass
+class Report:
+    seed: int
+    exercises: int = 0
+    grades: int = 0
+    seconds: float = 0.0
+    problems: list[str] = field(default_factory=list)
+    results: list[Result] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def to_dict(self) -> dict:
+        return {**asdict(self), "ok": self.ok}
+
+
+def judge(ex: Exercise, role: str, path: Path, verdict: Verdict) -> str:
+    """'' if the verdict is what ``role`` requires, else the problem in one line."""
+    name = f"{ex.dir.name}/{path.relative_to(ex.dir)}"
+    if verdict.internal_error is not None:
+        return f"{name}: the exercise broke while grading it: {verdict.internal_error.message}"
+    if role == "solution":
+        return "" if verdict.passed else f"{name}: the solution does not pass: {verdict.message}"
+    if verdict.passed:
+        return f"{name}: passes, but a {role} must fail"
+    if role == "starter":
+        statuses = {c.id: c.status for c in verdict.checks}
+        for target in ex.targets:
+            if target not in statuses:
+                return f"{ex.dir.name}/manifest.toml: grading.targets: {target!r} is not a check declared in checks.py"
+            if statuses[target] not in ("fail", "error"):
+                return (
+                    f"{name}: must fail on target check {target!r}, but it is {statuses[target]} "
+                    f"(verdict: {verdict.message})"
+                )
+    return ""
+
+
+def validate(
+    exercises: list[Exercise],
+    *,
+    seed: int | None = None,
+    jobs: int | None = None,
+    on_result: Callable[[str, bool], None] | None = None,
+) -> Report:
+    report = Report(seed=seed if seed is not None else new_seed(), exercises=len(exercises))
+    started = time.monotonic()
+    tasks: list[tuple[Exercise, str, Path]] = []
+    for ex in exercises:
+        if ex.problems:
+            report.problems.extend(ex.problems)
+            if on_result:
+                on_result(f"{ex.dir.name}: {ex.problems[0]}", False)
+            continue
+        tasks.append((ex, "starter", ex.starter_path))
+        tasks.append((ex, "solution", ex.solution_path))
+        tasks.extend((ex, "wrong", p) for p in ex.wrong_paths)
+
+    def run(task: tuple[Exercise, str, Path]) -> Result:
+        ex, role, path = task
+        limits = Limits(timeout_s=ex.timeout_s or Limits.timeout_s)
+        verdict = grade(Submission(ex, path.read_bytes(), path.resolve(), seed=report.seed, timing=False), limits)
+        problem = judge(ex, role, path, verdict)
+        result = Result(ex.id, role, str(path.relative_to(ex.dir.parent)), not problem, verdict.status, problem,
+                        verdict.duration_s or 0.0)
+        if on_result:
+            on_result(problem or f"{result.file}: {role} {verdict.status}", not problem)
+        return result
+
+    with ThreadPoolExecutor(max_workers=jobs or os.cpu_count() or 1) as pool:
+        for result in pool.map(run, tasks):
+            report.results.append(result)
+            if result.problem:
+                report.problems.append(result.problem)
+    report.grades = len(tasks)
+    report.seconds = round(time.monotonic() - started, 2)
+    return report

@@ -1,0 +1,65 @@
+"""Shared fixtures: a throwaway learner home for every test, the bundled exercises, and a grading helper."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+from jittrainer.core.exercises import Exercise, find_exercise, load_exercises
+from jittrainer.core.runner import Limits, Submission, grade
+from jittrainer.core.verdict import Verdict
+
+REPO = Path(__file__).resolve().parent.parent
+EXERCISES = REPO / "exercises"
+ALT = Path(__file__).resolve().parent / "alt_submissions"
+BIN = Path(sys.executable).parent
+
+
+@pytest.fixture(autouse=True)
+def learner_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    home = tmp_path / "home"
+    monkeypatch.setenv("JITTRAINER_HOME", str(home))
+    monkeypatch.delenv("JITTRAINER_EXERCISES", raising=False)
+    return home
+
+
+@pytest.fixture(scope="session")
+def exercises() -> list[Exercise]:
+    return load_exercises(EXERCISES)
+
+
+def exercise(key: str) -> Exercise:
+    return find_exercise(load_exercises(EXERCISES), key)
+
+
+def grade_file(ex: Exercise, path: Path, *, seed: int | None = 0, timing: bool = False, timeout: float = 10.0) -> Verdict:
+    return grade(Submission(ex, Path(path).read_bytes(), Path(path).resolve(), seed=seed, timing=timing), Limits(timeout_s=timeout))
+
+
+def grade_source(ex: Exercise, source: str | bytes, tmp_path: Path, *, name: str = "submission.py", **kwargs) -> Verdict:
+    path = tmp_path / name
+    path.write_bytes(source.encode("utf-8") if isinstance(source, str) else source)
+    return grade_file(ex, path, **kwargs)
+
+
+def copy_exercise(ex: Exercise, root: Path) -> Path:
+    """A copy of one exercise folder under ``root`` (to break it on purpose)."""
+    target = root / ex.dir.name
+    shutil.copytree(ex.dir, target)
+    return target
+
+
+def jittrainer_cmd() -> list[str]:
+    """The installed entry point, as a learner runs it."""
+    exe = BIN / "jittrainer"
+    return [str(exe)] if exe.exists() else [sys.executable, "-m", "jittrainer"]
+
+
+def clean_env(**extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST")}
+    env.update(extra)
+    return env
