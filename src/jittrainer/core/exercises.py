@@ -131,7 +131,7 @@ def default_root() -> Path:
 
 def load_exercises(root: Path | None = None) -> list[Exercise]:
     """Every ``<nn>_<id>/`` folder under ``root`` in course order; other folders (drills/) are left alone."""
-    root = Path(root) if root is not None else default_root()
+    root = (Path(root) if root is not None else default_root()).expanduser().resolve()
     if not root.is_dir():
         return []
     found = []

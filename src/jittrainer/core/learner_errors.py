@@ -13,12 +13,10 @@ from jittrainer.core.verdict import ErrorInfo
 MESSAGE_LIMIT = 600
 
 
-def first_line(exc: BaseException, limit: int = 300) -> str:
-    text = str(exc).strip()
-    line = text.splitlines()[0] if text else ""
-    if len(line) > limit:
-        line = line[: limit - 1] + "…"
-    return line
+def headline(info: ErrorInfo) -> str:
+    """The first line of the error's message (JAX's messages run to a dozen lines with links)."""
+    text = info.message.strip()
+    return text.splitlines()[0] if text else ""
 
 
 def exception_text(exc: BaseException) -> str:
@@ -81,6 +79,11 @@ def describe_syntax_error(exc: SyntaxError, phase: str = "compile") -> ErrorInfo
         traceback=f"{type(exc).__name__} on line {exc.lineno}: {detail}{pointer}",
         phase=phase,
     )
+
+
+def out_of_memory(info: ErrorInfo) -> bool:
+    """MemoryError from Python/NumPy, or XLA's RESOURCE_EXHAUSTED: both mean the same to a learner."""
+    return info.type == "MemoryError" or "RESOURCE_EXHAUSTED" in info.message
 
 
 def where(info: ErrorInfo) -> str:

@@ -17,7 +17,7 @@ MAX_FRAME = 64 * 1024 * 1024
 # Message types, worker -> runner.
 READY = "ready"  # jax imported and initialised; waiting for a job
 PHASE = "phase"  # what the worker is doing now ("import", "call 2"), so a timeout can say where it hung
-PROBE = "probe"  # answer to a probe job: versions and devices, no grading
+RESULT = "result"  # answer to a non-grading job (a probe, a drill proof)
 CRASH = "crash"  # the grader itself failed (a bug in jittrainer, not in the learner's code)
 VERDICT = "verdict"
 TIMING = "timing"

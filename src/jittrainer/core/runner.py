@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 import jittrainer
-from jittrainer.core import paths, protocol
+from jittrainer.core import paths, procs, protocol
 from jittrainer.core.exercises import Exercise
 from jittrainer.core.verdict import ErrorInfo, InternalError, OutputSection, Timing, Verdict
 
@@ -44,6 +44,9 @@ class Limits:
     timeout_s: float = 10.0  # from job hand-over to verdict: import of the learner's file and all checks
     timing_timeout_s: float = 20.0  # the timing phase after the verdict; running over only loses the timing
     startup_timeout_s: float = 90.0  # python + jax start-up of the worker, before any learner code runs
+    # Resident memory allowed above the worker's own use after jax start-up (a plain RLIMIT_AS would break jax:
+    # with 4 simulated devices it reserves ~1.6 GB of address space at start). None: no limit.
+    memory_mb: int | None = 2048
 
 
 @dataclass
@@ -55,8 +58,9 @@ class Submission:
     timing: bool = True
 
 
-def worker_env() -> dict[str, str]:
+def worker_env(token: str = "") -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("JAX_") and k != "XLA_FLAGS"}
+    env[procs.TOKEN_VAR] = token  # inherited by whatever the learner's code starts, so kill() can find it
     env["XLA_FLAGS"] = f"--xla_force_host_platform_device_count={SIMULATED_DEVICES}"
     env["TF_CPP_MIN_LOG_LEVEL"] = "2"  # XLA's C++ info logs are not the learner's output
     env["PYTHONUNBUFFERED"] = "1"
@@ -116,6 +120,8 @@ class WorkerProcess:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
+        self.token = secrets.token_hex(8)
+        procs.become_subreaper()
         self.workdir = tempfile.mkdtemp(prefix="jittrainer-")
         job_r, self._job_w = os.pipe()
         self._result_r, result_w = os.pipe()
@@ -128,7 +134,7 @@ class WorkerProcess:
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
                 cwd=self.workdir,
-                env=worker_env(),
+                env=worker_env(self.token),
                 start_new_session=True,
             )
         except BaseException:
@@ -212,12 +218,13 @@ class WorkerProcess:
             return None
 
     def kill(self) -> None:
-        """Kill the worker and everything in its process group, then reap it."""
+        """Kill the worker and everything it started (its group, setsid'd descendants, orphans), then reap it."""
         self.killed = True
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self.proc.pid, signal.SIGKILL)
         with contextlib.suppress(ProcessLookupError):
             self.proc.kill()
+        procs.kill_job(self.token, self.proc.pid)
         with contextlib.suppress(Exception):
             self.proc.wait(timeout=5)
         self._close_job_pipe()
@@ -256,6 +263,9 @@ class GradeRun:
         self.seed = submission.seed if submission.seed is not None else new_seed()
         self.cancelled = threading.Event()
         self.phase = "starting"
+        self.baseline_rss: int | None = None
+        self.handed_over_at: float | None = None  # monotonic time the job went to a ready worker
+        self.verdict_at: float | None = None  # monotonic time the verdict arrived
 
     def cancel(self) -> None:
         self.cancelled.set()
@@ -324,8 +334,10 @@ class GradeRun:
                     f"the grading worker did not start: {detail}",
                     internal=InternalError("grader", "jittrainer.core.worker", detail, raw[-4000:]),
                 )
+            self.handed_over_at = time.monotonic()
             worker.send_job(self.job())
             verdict = self._await_verdict(worker)
+            self.verdict_at = time.monotonic()
             verdict.duration_s = self._elapsed()
             self._attach_raw_output(verdict, worker)
             if verdict.timing.status == "pending":
@@ -336,11 +348,30 @@ class GradeRun:
         finally:
             worker.kill()
 
+    def _over_memory(self, worker: WorkerProcess) -> str:
+        """'' or the memory-limit message, after killing the worker, when it uses more than allowed."""
+        if self.limits.memory_mb is None or self.baseline_rss is None:
+            return ""
+        rss = procs.rss_bytes(worker.pid)
+        allowed = self.limits.memory_mb * 2**20
+        if rss is None or rss - self.baseline_rss <= allowed:
+            return ""
+        worker.kill()
+        where = _phase_words(self.phase, self.submission.exercise.function)
+        return (
+            f"memory limit exceeded ({(rss - self.baseline_rss) / 2**30:.1f} GiB above the grader's own use, "
+            f"{allowed / 2**30:.1f} GiB allowed) {where}"
+        )
+
     def _await_verdict(self, worker: WorkerProcess) -> Verdict:
         timeout = self.limits.timeout_s
         deadline = time.monotonic() + timeout
         ex = self.submission.exercise
+        self.baseline_rss = procs.rss_bytes(worker.pid)
         while True:
+            over = self._over_memory(worker)
+            if over:
+                return self._fail(over, error=ErrorInfo("MemoryLimit", over, phase=self.phase))
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 worker.kill()
@@ -353,7 +384,7 @@ class GradeRun:
                 )
                 return self._fail(message, error=ErrorInfo("Timeout", message, phase=self.phase))
             try:
-                message = worker.next_message(min(remaining, POLL_S * 4))
+                message = worker.next_message(min(remaining, POLL_S))
             except queue.Empty:
                 continue
             if message is None:
@@ -392,8 +423,10 @@ class GradeRun:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 return dataclasses.replace(timing, status="failed", note=f"timing ran over {self.limits.timing_timeout_s:g} s")
+            if self._over_memory(worker):
+                return dataclasses.replace(timing, status="failed", note="timing stopped: memory limit exceeded")
             try:
-                message = worker.next_message(min(remaining, POLL_S * 4))
+                message = worker.next_message(min(remaining, POLL_S))
             except queue.Empty:
                 continue
             if message is None:
@@ -456,25 +489,38 @@ class StarterTimingCache:
             atomic_write_text(self.path, json.dumps(data, indent=1))
 
 
-def probe_worker(timeout_s: float = 90.0) -> dict[str, Any]:
-    """Start a worker, ask for its facts (jax version, devices), and report how long start-up took."""
+def run_task(kind: str, payload: dict[str, Any], timeout_s: float = 10.0, worker: WorkerProcess | None = None) -> dict[str, Any]:
+    """Run a non-grading job (``kind`` in the worker's TASKS, or "probe") in a fresh worker; returns its result
+    dict with ``ok``, or ``{"ok": False, "error": ...}`` on a timeout, crash or start-up failure. Seconds spent
+    are in ``start_s`` (worker start-up) and ``task_s`` (the job itself)."""
     started = time.monotonic()
-    worker = WorkerProcess()
+    worker = worker or WorkerProcess()
     try:
-        if not worker.wait_ready(timeout_s):
+        if not worker.wait_ready(Limits.startup_timeout_s):
             raw = worker.raw_output().strip()
             return {"ok": False, "error": raw.splitlines()[-1] if raw else describe_exit(worker.exit_status(0.5))}
         start_s = time.monotonic() - started
-        worker.send_job({"type": protocol.JOB, "probe": True})
-        try:
-            message = worker.next_message(timeout_s)
-        except queue.Empty:
-            message = None
-        if not message or message.get("type") != protocol.PROBE:
-            return {"ok": False, "error": "the worker did not answer the probe"}
-        return {"ok": True, "start_s": start_s, **message}
+        worker.send_job({"type": protocol.JOB, "kind": kind, **payload})
+        deadline = time.monotonic() + timeout_s
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return {"ok": False, "error": f"timed out after {timeout_s:g} s"}
+            try:
+                message = worker.next_message(remaining)
+            except queue.Empty:
+                continue
+            if message is None:
+                return {"ok": False, "error": f"the worker {describe_exit(worker.exit_status())}"}
+            if message.get("type") == protocol.RESULT:
+                return {**message, "start_s": start_s, "task_s": time.monotonic() - started - start_s}
     finally:
         worker.kill()
+
+
+def probe_worker(timeout_s: float = 30.0) -> dict[str, Any]:
+    """Start a worker and ask for its facts (jax version, devices); ``start_s`` is its start-up time."""
+    return run_task("probe", {}, timeout_s)
 
 
 def grade(submission: Submission, limits: Limits | None = None, **kwargs: Any) -> Verdict:

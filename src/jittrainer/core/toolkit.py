@@ -223,7 +223,11 @@ class Calls:
             return ""
         err = record.error
         line = f", line {err.line}" if err.line else ""
-        text = err.message.strip().splitlines()[0] if err.message.strip() else ""
+        text = learner_errors.headline(err)
+        if learner_errors.out_of_memory(err):
+            return f"memory limit exceeded during call {record.index} of {self.name}{line} ({err.type}: {text})"
+        if err.type == "EOFError":
+            text += " — input() cannot read anything while grading: stdin is closed"
         return f"{self.name} raised {err.type} on call {record.index}{line}: {text}"
 
 

@@ -12,6 +12,7 @@ import argparse
 import base64
 import contextlib
 import dataclasses
+import importlib
 import importlib.util
 import linecache
 import os
@@ -24,7 +25,7 @@ from typing import Any
 
 from jittrainer.core import protocol
 from jittrainer.core.capture import CaptureStream, OutputRecorder
-from jittrainer.core.learner_errors import describe, describe_syntax_error, where
+from jittrainer.core.learner_errors import describe, describe_syntax_error, headline, out_of_memory, where
 from jittrainer.core.verdict import CheckResult, ErrorInfo, InternalError, OutputSection, Timing, Verdict
 
 SUBMISSION_MODULE = "submission"
@@ -373,6 +374,8 @@ class Grade:
 
 
 def _import_message(info: ErrorInfo) -> str:
+    if out_of_memory(info):
+        return f"memory limit exceeded while importing your file{where(info)} ({info.type}: {headline(info)})"
     if info.type == "SystemExit":
         return f"your file called sys.exit() while being imported{where(info)}: the grader needs it to define the function and return"
     if info.type in ("ModuleNotFoundError", "ImportError"):
@@ -380,6 +383,26 @@ def _import_message(info: ErrorInfo) -> str:
     if info.type == "EOFError":
         return f"your file called input(){where(info)}: there is no keyboard input while grading (stdin is closed)"
     return f"your file raised {info.type}{where(info)} while being imported: {info.message}"
+
+
+# Other work a worker can do in the same isolation: "module:function" taking (worker, job), returning a dict.
+TASKS = {"proof": "jittrainer.core.proofs:run_proof"}
+
+
+def run_task(worker: Worker, kind: str, job: dict[str, Any]) -> None:
+    """A non-grading job (a probe, a drill card's proof): answer with one RESULT message, then exit."""
+    try:
+        if kind == "probe":
+            result = {"import_s": worker.import_s, **_facts()}
+        else:
+            module_name, _, function = TASKS[kind].partition(":")
+            worker.install_streams()
+            result = getattr(importlib.import_module(module_name), function)(worker, job)
+        worker.send({"type": protocol.RESULT, "ok": True, **result})
+    except BaseException:
+        with contextlib.suppress(BaseException):
+            worker.send({"type": protocol.RESULT, "ok": False, "error": traceback.format_exc()[-4000:]})
+    os._exit(0)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -394,9 +417,9 @@ def main(argv: list[str] | None = None) -> int:
     except protocol.ChannelClosed:
         os._exit(0)  # a spare that was never used
     os.close(args.job_fd)
-    if job.get("probe"):
-        worker.send({"type": protocol.PROBE, "import_s": worker.import_s, **_facts()})
-        os._exit(0)
+    kind = job.get("kind", "grade")
+    if kind != "grade":
+        run_task(worker, kind, job)
     try:
         grade = Grade(worker, job)
         verdict = grade.run()

@@ -1,0 +1,125 @@
+"""One grade in flight at a time, on the engine's warm worker pool; a newer grade kills the older one's process.
+
+Runs in a thread (``Grader.grade`` blocks in ``GradeRun.run``) and reports through ``post``; it never touches a
+widget. The UI process stays free of jax: the pool's workers import it, each in its own process.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+
+from textual.message import Message
+
+from jittrainer.app.messages import GradeFailed, TimingReady, VerdictReady
+from jittrainer.core.exercises import Exercise
+from jittrainer.core.pool import WorkerPool
+from jittrainer.core.runner import GradeRun, Limits, Submission
+from jittrainer.core.verdict import Verdict
+
+
+def limits_for(exercise: Exercise) -> Limits:
+    limits = Limits()
+    if exercise.timeout_s:
+        limits.timeout_s = exercise.timeout_s
+    return limits
+
+
+class Grader:
+    def __init__(self, spares: int = 1, timing: bool = True) -> None:
+        self.spares = spares
+        self.timing = timing
+        self._pool: WorkerPool | None = None
+        self._lock = threading.Lock()
+        self._latest = 0  # id of the newest grade asked for; older ones are stale
+        self._current: GradeRun | None = None
+        self.history: list[GradeRun] = []  # every GradeRun started, oldest first (tests read it)
+        self._closed = False
+
+    @property
+    def pool(self) -> WorkerPool:
+        with self._lock:
+            if self._pool is None:
+                self._pool = WorkerPool(spares=self.spares)
+            return self._pool
+
+    def warm_up(self) -> None:
+        """Start the spare worker(s): they import jax while the learner reads the statement."""
+        if not self._closed:
+            self.pool.start()
+
+    @property
+    def running(self) -> bool:
+        with self._lock:
+            return self._current is not None
+
+    def begin(self) -> int:
+        """A new grade's id. The grade in flight (if any) becomes stale and its worker is killed off the UI thread."""
+        with self._lock:
+            self._latest += 1
+            stale, self._current = self._current, None
+            run_id = self._latest
+        if stale is not None:
+            threading.Thread(target=stale.cancel, name="jittrainer-cancel", daemon=True).start()
+        return run_id
+
+    def cancel(self) -> None:
+        """Stop the grade in flight, if any, and kill its worker."""
+        self.begin()
+
+    def grade(self, run_id: int, exercise: Exercise, source: bytes, path, post: Callable[[Message], object]) -> None:
+        """Blocking: grade ``source`` and post VerdictReady (then TimingReady) unless a newer grade replaced this one."""
+        try:
+            submission = Submission(exercise, source, path, timing=self.timing)
+            run = self.pool.grade_run(submission, limits_for(exercise))
+        except Exception as exc:  # noqa: BLE001 - a spawn failure must reach the learner, not kill the app
+            if self._is_latest(run_id):
+                post(GradeFailed(run_id, exercise.id, f"{type(exc).__name__}: {exc}"))
+            return
+        with self._lock:
+            stale = run_id != self._latest or self._closed
+            if not stale:
+                self._current = run
+                self.history.append(run)
+        if stale:
+            run.cancel()
+            return
+        announced = False
+
+        def on_verdict(verdict: Verdict) -> None:
+            nonlocal announced
+            if self._is_latest(run_id) and not run.cancelled.is_set():
+                announced = True
+                post(VerdictReady(run_id, exercise.id, verdict, timing_pending=True))
+
+        try:
+            verdict = run.run(on_verdict=on_verdict)
+        except Exception as exc:  # noqa: BLE001
+            verdict = None
+            if self._is_latest(run_id):
+                post(GradeFailed(run_id, exercise.id, f"the grader failed: {type(exc).__name__}: {exc}"))
+        finally:
+            with self._lock:
+                if self._current is run:
+                    self._current = None
+        if verdict is None or run.cancelled.is_set() or not self._is_latest(run_id):
+            return
+        if announced:
+            post(TimingReady(run_id, exercise.id, verdict))
+        else:
+            post(VerdictReady(run_id, exercise.id, verdict, timing_pending=False))
+
+    def _is_latest(self, run_id: int) -> bool:
+        with self._lock:
+            return run_id == self._latest and not self._closed
+
+    def shutdown(self) -> None:
+        with self._lock:
+            self._closed = True
+            self._latest += 1
+            current, self._current = self._current, None
+            pool = self._pool
+        if current is not None:
+            current.cancel()
+        if pool is not None:
+            pool.shutdown()

@@ -1,0 +1,1 @@
+"""One module per verdict pane. Each turns a Verdict into Content and knows nothing about the app."""

@@ -1,0 +1,36 @@
+"""The Output pane: what the learner's code printed, call by call (``jax.debug.print`` included)."""
+
+from __future__ import annotations
+
+from textual.content import Content
+
+from jittrainer.app.widgets.panes.common import NOT_RUN, caption, lines
+from jittrainer.core.verdict import Verdict
+
+SHOWN_CHARS = 64 * 1024  # the engine caps output already; this keeps one huge section from stalling the screen
+
+CAPTION = ("What your code printed, per graded call. Python's print runs while jit traces (once, showing "
+           "tracers); jax.debug.print runs on every call with real values.")
+
+
+def render_output(verdict: Verdict | None) -> Content:
+    if verdict is None:
+        return lines(caption(CAPTION), "", NOT_RUN)
+    parts: list[Content | str] = [caption(CAPTION), ""]
+    sections = [(s.label, s.text) for s in verdict.output_sections]
+    if not sections and verdict.output:
+        sections = [("output", verdict.output)]
+    if not sections:
+        parts.append(Content.styled("Your code printed nothing during grading.", "bold"))
+        return lines(*parts)
+    budget = SHOWN_CHARS
+    for label, text in sections:
+        parts.append(Content.styled(f"── {label} ──", "bold $text-accent"))
+        text = text.rstrip("\n")
+        if len(text) > budget:
+            text = text[:budget] + f"\n[… {len(text) - budget:,} more characters not shown here]"
+        budget = max(budget - len(text), 0)
+        parts.append(Content(text) if text else caption("(nothing)"))
+    if verdict.output_truncated:
+        parts += ["", caption("The output was cut: your code printed more than the grader keeps.")]
+    return lines(*parts)
