@@ -1,6 +1,6 @@
 """Plain words from JAX's cache-miss texts (as jax 0.10.2 writes them), and a fallback for anything else."""
 
-from jittrainer.core.cachemiss import explain, fallback, function_name
+from jittrainer.core.cachemiss import explain, fallback, function_name, kind
 
 NEVER = "TRACING CACHE MISS at /w/a.py:23:4 (<module>):\n  never seen function:\n    f id=140033612008640 defined at /w/a.py:16"
 REDEFINED = NEVER + "\n  but seen another function defined on the same line; maybe the function is\n  being re-defined repeatedly, preventing caching?"
@@ -40,3 +40,8 @@ def test_unknown_wording_falls_back_to_jax_text():
     assert explain(text) == "JAX says: something JAX says in a future release"
     assert explain("") .startswith("JAX says")
     assert len(fallback("TRACING CACHE MISS\n" + "y" * 2000)) < 500
+
+
+def test_kinds():
+    assert [kind(NEVER, call=1), kind(NEVER, call=2), kind(REDEFINED)] == ["first", "new_function", "new_function"]
+    assert [kind(TYPES), kind(WEAK), kind(STATIC), kind("TRACING CACHE MISS x")] == ["types", "weak_type", "static", "unknown"]

@@ -54,6 +54,7 @@ def test_static_argument_change_is_named(watch):
     reasons = window.explained(params=("x", "rows"))
     assert len(reasons) == 2
     assert reasons[1].reason.startswith("static argument rows changed from 3 to 4")
+    assert [m.kind for m in reasons] == ["first", "static"]
     assert "TRACING CACHE MISS" in reasons[1].detail
 
 
@@ -66,6 +67,7 @@ def test_eager_ops_on_new_shapes_count_and_are_attributed(watch):
     reasons = window.explained()
     assert window.compiles >= 3
     assert all("not a function from your file" in m.reason for m in reasons)
+    assert {m.kind for m in reasons} == {"jax_internal"}
 
 
 def test_jaxpr_report_shows_callbacks_and_constants():

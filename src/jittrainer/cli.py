@@ -339,6 +339,40 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     return EXIT_PASS if probe.get("ok") else EXIT_FAIL
 
 
+def cmd_bench(args: argparse.Namespace) -> int:
+    from jittrainer.core.bench import TARGETS, meets, run_bench
+
+    style = Style(sys.stdout)
+    progress = (lambda line: print(style.dim(f"  {line}"), file=sys.stderr, flush=True)) if not args.json else None
+    try:
+        result = run_bench(args.runs, progress, args.exercises)
+    except (RuntimeError, ExerciseNotFound) as exc:
+        raise UsageError(f"bench could not run: {exc}") from None
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return EXIT_PASS
+    verdicts = meets(result)
+    rows = [
+        ("cold grade (process start included)", "cold_grade_s", lambda v: f"{v:.3f} s"),
+        ("warm grade (job handed over → verdict)", "warm_grade_s", lambda v: f"{v:.3f} s"),
+        ("cold / warm", "cold_warm_ratio", lambda v: f"{v:.1f}×"),
+        ("app launch → first frame", "startup_s", lambda v: f"{v:.3f} s"),
+        ("app memory after start-up", "ui_rss_mb", lambda v: f"{v:.0f} MB"),
+    ]
+    print(f"jittrainer bench · {result['runs']} runs each · {result['machine']['cpus']} CPUs")
+    for label, key, fmt in rows:
+        value = result.get(key)
+        if value is None:
+            print(f"  {label:<42} {style.warn('not measured')}  {result.get('startup_error', '')}")
+            continue
+        shown = f"median {fmt(value['median'])} (min {fmt(value['min'])}, max {fmt(value['max'])})" if isinstance(value, dict) else fmt(value)
+        target = TARGETS.get(key)
+        ok = verdicts.get(key)
+        mark = "" if target is None else (style.ok(" ✓") if ok else style.bad(f" ✗ target {target}"))
+        print(f"  {label:<42} {shown}{mark}")
+    return EXIT_PASS
+
+
 def cmd_app(args: argparse.Namespace) -> int:
     try:
         from jittrainer.app import run
@@ -393,7 +427,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print a JSON report")
 
     command("doctor", cmd_doctor, "versions, devices and data paths")
+
+    p = command("bench", cmd_bench, "measure grading speed (cold vs warm), app start-up and memory on this machine")
+    p.add_argument("--json", action="store_true", help="print the measurements as JSON")
+    p.add_argument("--runs", type=_positive_int, default=7, metavar="N", help="runs per measurement (default 7)")
     return parser
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
 
 
 def _positive_float(text: str) -> float:

@@ -26,6 +26,22 @@ _KWARG_NAME = re.compile(r"^\[1\]\['(?P<name>\w+)'\]")
 _WEAK = re.compile(r"\{weak_type=(True|False)\}")
 
 
+def kind(text: str, *, call: int | None = None) -> str:
+    """A stable label for a miss, for checks to branch on: "first", "new_function", "static", "types",
+    "weak_type", "structure", "context", or "unknown"."""
+    if _NEVER_SEEN.search(text):
+        return "new_function" if _REDEFINED in text or (call is not None and call > 1) else "first"
+    if _STATIC_DIFF.search(text):
+        return "static"
+    if _TREE_DIFF.search(text):
+        return "structure"
+    if "different input types" in text:
+        return "weak_type" if "weak_type=" in text else "types"
+    if "Tracing context doesn't match" in text:
+        return "context"
+    return "unknown"
+
+
 def function_name(text: str) -> str | None:
     match = _NEVER_SEEN.search(text) or _FOR_FUNCTION.search(text)
     return match["name"] if match else None

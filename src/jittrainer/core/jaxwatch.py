@@ -76,11 +76,10 @@ class Window:
             miss = _take_miss(unused, event)
             if miss is not None:
                 reason = cachemiss.explain(miss.text, call=event.call, params=params)
-                detail = miss.text
+                detail, kind = miss.text, cachemiss.kind(miss.text, call=event.call)
             else:
-                reason = _unexplained(event.function)
-                detail = ""
-            out.append(CacheMiss(call=event.call, function=event.function, reason=reason, detail=detail))
+                reason, detail, kind = _unexplained(event.function), "", "jax_internal"
+            out.append(CacheMiss(call=event.call, function=event.function, reason=reason, detail=detail, kind=kind))
         return out
 
 

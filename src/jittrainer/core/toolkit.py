@@ -458,6 +458,13 @@ class Grading:
         self.graded_function = graded
         return graded
 
+    @property
+    def source(self) -> str:
+        """The learner's file as graded (for advice that depends on what they wrote)."""
+        import linecache
+
+        return "".join(linecache.getlines(self.filename))
+
     # -- spies ----------------------------------------------------------------------------------------------
 
     def spy_pmap(self) -> PmapSpy:
@@ -547,7 +554,7 @@ class Grading:
         if record is not None and advice is not None:
             extra = advice(record.error)
             if extra:
-                message = f"{message}. {extra}"
+                message = f"{message.rstrip(' .:;,')}. {extra}"
         self.results[check_id] = CheckResult(check_id, self.declared[check_id], "error", message)
         raise StopChecks(message)
 

@@ -55,6 +55,9 @@ class CacheMiss:
     function: str  # as JAX names it: "jit(normalize)", "jit(_pad)"
     reason: str  # plain words
     detail: str = ""  # JAX's own explanation text, when it gave one
+    # "first" | "new_function" | "static" | "types" | "weak_type" | "structure" | "context" | "unknown", or
+    # "jax_internal" for a compile JAX did not explain (its own ops: eager jnp calls, pmap internals)
+    kind: str = "unknown"
 
 
 @dataclass

@@ -35,3 +35,6 @@ class MainScreen(Screen):
         self.query_one("#sidebar").border_title = "Exercises"
         self.query_one("#lesson").border_title = "Task"
         self.query_one("#verdict").border_title = "Verdict"
+        # The app owns the session; filling the screen here (not in App.on_mount, which runs before these
+        # widgets exist) means the very first frame already shows the exercise.
+        self.app.start_session()  # type: ignore[attr-defined]

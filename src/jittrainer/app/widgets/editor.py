@@ -29,6 +29,9 @@ def _theme(base_name: str, name: str, error_bg: str) -> TextAreaTheme:
 
 class DraftEditor(TextArea):
     def __init__(self, **kwargs) -> None:
+        # Before super().__init__: it builds the highlight map, which reads the mark.
+        self.error_row: int | None = None
+        self._marked_line_count = 0
         super().__init__(
             "",
             language="python",
@@ -41,8 +44,6 @@ class DraftEditor(TextArea):
         self.register_theme(_theme("monokai", DARK_THEME, "#6b1a1a"))
         self.register_theme(_theme("github_light", LIGHT_THEME, "#ffd0d0"))
         self.theme = DARK_THEME
-        self.error_row: int | None = None
-        self._marked_line_count = 0
 
     def use_dark(self, dark: bool) -> None:
         self.theme = DARK_THEME if dark else LIGHT_THEME

@@ -3,6 +3,9 @@ overall progress underneath. It only shows; choosing an exercise posts OptionLis
 
 from __future__ import annotations
 
+import textwrap
+
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.content import Content
@@ -19,32 +22,58 @@ MARKS = {
 }
 
 
-def exercise_prompt(exercise: Exercise, status: str) -> Content:
+INDENT = "     "  # under the title, past "✔ 01 "
+
+
+def exercise_prompt(exercise: Exercise, status: str, width: int = 26) -> Content:
+    """Mark, number and title, wrapped by hand so continuation lines hang under the title, not under the mark."""
     mark, style = MARKS.get(status, MARKS["new"])
     title = exercise.title or exercise.id
-    prompt = Content.assemble((mark, style), " ", (f"{exercise.number:02d}", "$text-muted"), " ", title)
+    width = max(width, len(INDENT) + 8)
+    lines = textwrap.wrap(title, width - len(INDENT)) or [""]
+    text = "\n".join([lines[0], *(INDENT + line for line in lines[1:])])
+    prompt = Content.assemble((mark, style), " ", (f"{exercise.number:02d}", "$text-muted"), " ", text)
     if not exercise.available:
         reason = exercise.problems[0] if exercise.problems else "broken"
-        prompt = Content.assemble(prompt, "\n", (f"unavailable: {reason}", "$text-error 70%"))
+        wrapped = textwrap.wrap(f"unavailable: {reason}", width - len(INDENT), break_long_words=True)
+        prompt = Content.assemble(prompt, "\n", ("\n".join(INDENT + line for line in wrapped), "$text-error"))
     return prompt
 
 
 class ExerciseList(Vertical):
     """Sidebar: one option per exercise (id = exercise id) under disabled topic headings."""
 
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._shown: tuple[list[Exercise], dict[str, str]] = ([], {})
+        self._width = 0
+
     def compose(self) -> ComposeResult:
         yield OptionList(id="exercise-list")
         yield Label("", id="progress-label")
         yield ProgressBar(total=1, show_eta=False, id="progress-bar")
 
+    def _prompt_width(self) -> int:
+        # Inside the border, minus the option list's padding and a scrollbar that may appear.
+        return max(self.size.width - 5, 20) if self.size.width else 26
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self._prompt_width() != self._width and self._shown[0]:
+            option_list = self.query_one(OptionList)
+            highlighted = option_list.highlighted
+            self.show(*self._shown, None)
+            option_list.highlighted = highlighted
+
     def show(self, exercises: list[Exercise], statuses: dict[str, str], current: str | None) -> None:
+        self._shown = (exercises, statuses)
+        self._width = width = self._prompt_width()
         options: list[Option | None] = []
         topic = None
         for exercise in exercises:
             if exercise.topic != topic:
                 topic = exercise.topic
                 options.append(Option(Content.styled(topic or "Other", "bold $text-accent"), disabled=True))
-            options.append(Option(exercise_prompt(exercise, statuses[exercise.id]), id=exercise.id))
+            options.append(Option(exercise_prompt(exercise, statuses[exercise.id], width), id=exercise.id))
         option_list = self.query_one(OptionList)
         option_list.set_options(options)
         self.update_progress(statuses)
@@ -52,7 +81,8 @@ class ExerciseList(Vertical):
             self.select(current)
 
     def set_status(self, exercise: Exercise, status: str) -> None:
-        self.query_one(OptionList).replace_option_prompt(exercise.id, exercise_prompt(exercise, status))
+        self._shown[1][exercise.id] = status
+        self.query_one(OptionList).replace_option_prompt(exercise.id, exercise_prompt(exercise, status, self._width))
 
     def update_progress(self, statuses: dict[str, str]) -> None:
         total = len(statuses)

@@ -29,7 +29,9 @@ class VerdictPanel(Vertical):
     def on_mount(self) -> None:
         self.show(None)
 
-    def show(self, verdict: Verdict | None, *, running: bool = False, timing_pending: bool = False) -> None:
+    def show(
+        self, verdict: Verdict | None, *, running: bool = False, timing_pending: bool = False, scroll_home: bool = False
+    ) -> None:
         self.query_one("#checks-body", Static).update(render_checks(verdict, running))
         self.query_one("#output-body", Static).update(render_output(verdict))
         self.query_one("#jaxpr-body", Static).update(render_jaxpr(verdict))
@@ -47,7 +49,7 @@ class VerdictPanel(Vertical):
         else:
             checks = {"pass": "Checks ✔", "fail": "Checks ✘", "error": "Checks ⚠"}[verdict.status]
         tabs.get_tab("tab-checks").label = checks
-        if verdict is not None:
+        if scroll_home:
             for pane in PANES:
                 self.query_one(f"#{pane}-scroll", VerticalScroll).scroll_home(animate=False)
 

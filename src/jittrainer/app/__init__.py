@@ -1,0 +1,16 @@
+"""The Textual face of jittrainer: ``jittrainer`` with no arguments opens it.
+
+It shows the engine's verdicts and never grades by itself; importing it does not import jax.
+"""
+
+from __future__ import annotations
+
+from jittrainer.app.trainer import TrainerApp
+
+__all__ = ["TrainerApp", "run"]
+
+
+def run(exercises_dir: str | None = None) -> int:
+    app = TrainerApp(exercises_dir=exercises_dir)
+    app.run()
+    return app.return_code or 0
