@@ -36,8 +36,27 @@ def exercise(key: str) -> Exercise:
     return find_exercise(load_exercises(EXERCISES), key)
 
 
-def grade_file(ex: Exercise, path: Path, *, seed: int | None = 0, timing: bool = False, timeout: float = 10.0) -> Verdict:
-    return grade(Submission(ex, Path(path).read_bytes(), Path(path).resolve(), seed=seed, timing=timing), Limits(timeout_s=timeout))
+_POOL = None
+
+
+def warm_pool():
+    """One session-wide pool: spare workers start (import jax) while earlier grades run, halving test time."""
+    global _POOL
+    if _POOL is None:
+        from jittrainer.core.pool import WorkerPool
+
+        _POOL = WorkerPool(spares=2)
+        _POOL.start()
+    return _POOL
+
+
+def grade_file(
+    ex: Exercise, path: Path, *, seed: int | None = 0, timing: bool = False, timeout: float = 10.0, warm: bool = False
+) -> Verdict:
+    sub = Submission(ex, Path(path).read_bytes(), Path(path).resolve(), seed=seed, timing=timing)
+    if warm:
+        return warm_pool().grade_run(sub, Limits(timeout_s=timeout)).run()
+    return grade(sub, Limits(timeout_s=timeout))
 
 
 def grade_source(ex: Exercise, source: str | bytes, tmp_path: Path, *, name: str = "submission.py", **kwargs) -> Verdict:

@@ -33,7 +33,7 @@ def _seed(path: Path) -> int:
 def test_verdict(exercise_id: str, role: str, path: Path) -> None:
     ex = exercise(exercise_id)
     assert ex.available, ex.problems
-    verdict = grade_file(ex, path, seed=_seed(path))
+    verdict = grade_file(ex, path, seed=_seed(path), warm=True)
     assert verdict.internal_error is None, verdict.internal_error
     assert verdict.message.strip()
     if role in ("solution", "pass"):

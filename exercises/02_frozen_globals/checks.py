@@ -163,8 +163,8 @@ def _check_compiles(g, calls):
         g.check("one_compile", True, passed="compiled once, then reused for every scale")
         return
     misses = calls.reasons()
-    static = any("Static(" in m.detail or m.reason.startswith("static argument") for m in misses)
-    redefined = any("new function object" in m.reason for m in misses)
+    static = any(m.kind == "static" for m in misses)
+    redefined = any(m.kind == "new_function" for m in misses)
     why = calls.why_compiled()
     name = g.graded_params[1] if len(g.graded_params) > 1 else "scale"
     if static:

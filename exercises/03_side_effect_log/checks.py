@@ -178,7 +178,7 @@ def _check_compiles(g, calls):
         return
     misses = calls.reasons()
     name = g.graded_params[0] if g.graded_params else "x"
-    if any("Static(" in m.detail or m.reason.startswith("static argument") for m in misses):
+    if any(m.kind == "static" for m in misses):
         message = (
             f"{name} is static: {CALLS} values gave {plural(n, 'compile')}. A static argument is part of the "
             "compiled program, so every new value compiles again; keep x traced and log it with a callback"

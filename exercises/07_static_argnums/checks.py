@@ -111,8 +111,8 @@ def wrong_shape(results: list, xs: list) -> str:
 def too_many(calls, distinct: str) -> str:
     """Why more than one compile per distinct rows value happened, in words."""
     misses = calls.reasons()
-    eager = [m for m in misses if not m.detail]  # JAX explains only functions from the learner's file
-    own = [m for m in misses if m.detail]
+    eager = [m for m in misses if m.kind == "jax_internal"]  # JAX explains only functions from the learner's file
+    own = [m for m in misses if m.kind != "jax_internal"]
     head = (
         f"{len(ROWS)} calls with {DISTINCT} distinct rows values ({distinct}) gave "
         f"{plural(calls.compiles, 'compile')}; expected {DISTINCT}"
