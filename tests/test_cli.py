@@ -170,3 +170,19 @@ def test_doctor(learner_home):
     assert r.returncode == 0, r.stdout
     assert "devices" in r.stdout and "4 × cpu" in r.stdout
     assert str(learner_home) in r.stdout
+
+
+def test_read_only_progress_is_a_warning_not_a_lost_verdict(learner_home, monkeypatch, capsys):
+    import errno
+
+    from jittrainer import cli
+    from jittrainer.core.store import ProgressStore
+
+    def refuse(self, *args):
+        raise OSError(errno.EROFS, "Read-only file system", str(learner_home / "progress.json"))
+
+    monkeypatch.setattr(ProgressStore, "record_attempt", refuse)
+    code = cli.main(["check", "black_box_print", "--json", "--no-timing", "--seed", "1"])
+    out, err = capsys.readouterr()
+    assert code == 1 and json.loads(out)["status"] == "fail"
+    assert "warning: progress not saved (Read-only file system" in err

@@ -81,6 +81,24 @@ def _available(ex: Exercise) -> Exercise:
     return ex
 
 
+def _save_progress(action: Any, *args: Any) -> Any:
+    """Record progress; a read-only or full disk is a warning, never a lost verdict."""
+    try:
+        return action(*args)
+    except OSError as exc:
+        print(f"jittrainer: warning: progress not saved ({exc.strerror or exc}: {exc.filename or paths.home()})", file=sys.stderr)
+        return None
+
+
+def _draft(ex: Exercise) -> Path:
+    from jittrainer.core.store import Drafts
+
+    try:
+        return Drafts().ensure(ex)
+    except OSError as exc:
+        raise UsageError(f"{exc.filename or paths.workspace_dir()}: cannot create your draft ({exc.strerror or exc})") from None
+
+
 def _status_word(status: str, style: Style) -> str:
     return {"passed": style.ok("passed"), "attempted": style.warn("attempted"), "new": style.dim("new")}.get(status, status)
 
@@ -143,11 +161,9 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    from jittrainer.core.store import Drafts
-
     _, ex = _find(args)
     _available(ex)
-    draft = Drafts().ensure(ex)
+    draft = _draft(ex)
     print(ex.statement(args.lang).rstrip())
     print(f"\n---\nYour draft: {draft}\nGrade it:   jittrainer check {ex.id}\nA hint:     jittrainer hint {ex.id}")
     return EXIT_PASS
@@ -168,7 +184,7 @@ def cmd_hint(args: argparse.Namespace) -> int:
     else:
         level = min(max(used, default=0) + 1, len(hints))
     hint = hints[level - 1]
-    store.record_hint(ex.id, level)
+    _save_progress(store.record_hint, ex.id, level)
     style = Style(sys.stdout)
     print(style.bold(f"Hint {level} of {len(hints)}: {hint.title}"))
     print()
@@ -184,7 +200,10 @@ def cmd_reset(args: argparse.Namespace) -> int:
     _, ex = _find(args)
     _available(ex)
     drafts = Drafts()
-    kept = drafts.reset(ex)
+    try:
+        kept = drafts.reset(ex)
+    except OSError as exc:
+        raise UsageError(f"{exc.filename or drafts.path(ex)}: cannot reset your draft ({exc.strerror or exc})") from None
     print(f"{drafts.path(ex)} is the starter again.")
     if kept is not None:
         print(f"Your previous draft is kept at {kept}")
@@ -204,7 +223,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         if not path.is_file():
             raise UsageError(f"{path}: no such file")
     else:
-        path = drafts.ensure(ex)
+        path = _draft(ex)
     try:
         source = path.read_bytes()
     except OSError as exc:
@@ -218,7 +237,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     run = GradeRun(Submission(ex, source, path.resolve(), seed=args.seed, timing=not args.no_timing), limits)
     verdict = run.run()
     if is_draft and verdict.internal_error is None:
-        ProgressStore().record_attempt(ex.id, verdict.status)
+        _save_progress(ProgressStore().record_attempt, ex.id, verdict.status)
     if args.json:
         print(json.dumps(verdict.to_dict(), indent=2))
     else:

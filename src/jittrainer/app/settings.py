@@ -97,6 +97,7 @@ def set_toml_value(text: str, table: str, key: str, value: str | bool) -> str:
     lines = text.splitlines()
     key_re = re.compile(rf"^\s*{re.escape(key)}\s*=")
     start = end = None
+    replaced = False
     for i, line in enumerate(lines):
         header = _HEADER.match(line)
         if header:
@@ -108,15 +109,15 @@ def set_toml_value(text: str, table: str, key: str, value: str | bool) -> str:
             continue
         if start is not None and key_re.match(line):
             lines[i] = rendered
+            replaced = True
             break
-    else:
+    if not replaced:
         if start is None:
             if lines and lines[-1].strip():
                 lines.append("")
             lines += [f"[{table}]", rendered]
         else:
-            end = len(lines) if end is None else end
-            at = end
+            at = len(lines) if end is None else end
             while at > start + 1 and not lines[at - 1].strip():
                 at -= 1  # keep the blank lines that separate this table from the next one
             lines.insert(at, rendered)

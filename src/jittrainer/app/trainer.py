@@ -16,6 +16,7 @@ from pathlib import Path
 from textual import on
 from textual.app import App
 from textual.binding import Binding
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import OptionList, TextArea
@@ -43,7 +44,7 @@ SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 MAIN_ONLY = {"run", "next_exercise", "previous_exercise", "hint", "reset", "reveal", "toggle_sidebar", "zoom"}
 
 
-class TrainerApp(App[int]):
+class TrainerApp(App[int], inherit_bindings=False):
     CSS_PATH = "app.tcss"
     TITLE = "jittrainer"
     COMMANDS = App.COMMANDS | {TrainerCommands}
@@ -61,6 +62,7 @@ class TrainerApp(App[int]):
         Binding("f8", "zoom", "Zoom", tooltip="Fill the screen with the focused pane (escape restores)",
                 id="zoom", show=False),
         Binding("ctrl+q", "quit", "Quit", tooltip="Save the draft and quit", priority=True, id="quit"),
+        Binding("ctrl+c", "help_quit", show=False, system=True),
     ]
 
     def __init__(
@@ -102,6 +104,7 @@ class TrainerApp(App[int]):
         self._live_timer: Timer | None = None
         self._save_failed = False
         self._live_baseline: str | None = None
+        self._editor_text: str | None = None  # for the save on exit, after the editor widget is gone
         self._spinner = cycle(SPINNER)
         self._spin_timer: Timer | None = None
 
@@ -191,7 +194,7 @@ class TrainerApp(App[int]):
         for screen in self.screen_stack:
             if isinstance(screen, MainScreen):
                 return screen
-        return self.screen
+        raise NoMatches("the main screen is not (or no longer) mounted")
 
     @property
     def sidebar(self) -> ExerciseList:
@@ -299,6 +302,8 @@ class TrainerApp(App[int]):
     def _exercise_chosen(self, event: OptionList.OptionSelected) -> None:
         if event.option.id:
             self.open_exercise(event.option.id)
+            if self.main_screen.has_class("-narrow"):
+                self.main_screen.remove_class("-sidebar-toggled")  # it stood in for the verdict: give it back
             self.editor.focus()
 
     def _set_status(self, exercise: Exercise, status: str) -> None:
@@ -424,7 +429,10 @@ class TrainerApp(App[int]):
 
     def _spin(self) -> None:
         word = "grading" if self.grading else "measuring timing"
-        self.verdict_panel.border_subtitle = f"{next(self._spinner)} {word}…"
+        try:
+            self.verdict_panel.border_subtitle = f"{next(self._spinner)} {word}…"
+        except NoMatches:
+            pass  # shutting down
 
     def _show_idle_subtitle(self) -> None:
         if self.grading or self.measuring:
@@ -450,7 +458,7 @@ class TrainerApp(App[int]):
     def _draft_edited(self, event: TextArea.Changed) -> None:
         if self.draft is None:
             return
-        text = self.editor.text
+        text = self._editor_text = self.editor.text
         if self.draft.is_dirty(text):
             self._schedule_save()
         if self.live_grading and text != self._live_baseline:
@@ -480,8 +488,10 @@ class TrainerApp(App[int]):
             return True
         try:
             text = self.editor.text
-        except Exception:  # noqa: BLE001 - the screen is already gone while quitting
-            return True
+        except NoMatches:  # the screen went first while quitting: the last text the editor reported
+            text = self._editor_text
+            if text is None:
+                return True
         if not draft.is_dirty(text):
             return True
         try:
@@ -505,7 +515,10 @@ class TrainerApp(App[int]):
         draft = self.draft
         if draft is None:
             return
-        editor_text = self.editor.text
+        try:
+            editor_text = self.editor.text
+        except NoMatches:
+            return  # shutting down: the screen is gone, on_unmount saves
         dirty = draft.is_dirty(editor_text)
         disk_text = draft.changed_on_disk()
         if disk_text is None:
@@ -649,7 +662,13 @@ class TrainerApp(App[int]):
         self.push_screen(HelpScreen(self.key_rows(), str(paths.config_path())))
 
     def action_toggle_sidebar(self) -> None:
-        self.main_screen.toggle_class("-sidebar-toggled")
+        screen = self.main_screen
+        screen.toggle_class("-sidebar-toggled")
+        showing = screen.has_class("-narrow") == screen.has_class("-sidebar-toggled")
+        if showing:
+            self.sidebar.query_one(OptionList).focus()
+        elif self.focused is None or self.sidebar in self.focused.ancestors_with_self:
+            self.editor.focus()
 
     def action_zoom(self) -> None:
         screen = self.main_screen

@@ -45,7 +45,7 @@ OBSERVES = {
     "lines": "the number of non-empty lines the snippet printed",
     "traces": "how many times JAX traced the function named in proof.function",
     "compiles": "how many times XLA compiled the function named in proof.function",
-    "raises": "the exception the snippet raised (a class name, matched like isinstance), or 'none'",
+    "raises": "the class name of the exception the snippet raised (exactly that class), or 'none'",
     "answer": "the value the snippet leaves in the variable `answer`",
 }
 KIND_OBSERVES = {
@@ -83,6 +83,7 @@ class Topic:
 class Proof:
     observe: str = "stdout"
     code: str = ""  # what runs; the card's code unless the proof has its own
+    setup: str = ""  # runs first, unobserved: assumptions the question states (e.g. 4 devices)
     function: str = ""  # for traces/compiles: the Python name of the jitted function
     expect: Any = None  # what the run must yield
     timeout_s: float = PROOF_TIMEOUT_S
@@ -443,11 +444,18 @@ def _read_proof(card: Card, table: dict[str, Any], bad: Callable[[str, str], Non
             proof.code = _dedent_code(code)
     if not proof.code and not card.code:
         bad("proof.code", "missing: the card has no code, so its proof needs its own")
-    if proof.code or card.code:
-        try:
-            compile(proof.code or card.code, f"<drill {card.id}>", "exec", dont_inherit=True)
-        except SyntaxError as exc:
-            bad("proof.code" if proof.code else "code", f"not valid Python: {exc.msg} (line {exc.lineno})")
+    setup = table.get("setup")
+    if setup is not None:
+        if not isinstance(setup, str) or not setup.strip():
+            bad("proof.setup", f"expected a non-empty string, got {setup!r}")
+        else:
+            proof.setup = _dedent_code(setup)
+    for label, source in (("proof.setup", proof.setup), ("proof.code" if proof.code else "code", proof.code or card.code)):
+        if source:
+            try:
+                compile(source, f"<drill {card.id}>", "exec", dont_inherit=True)
+            except SyntaxError as exc:
+                bad(label, f"not valid Python: {exc.msg} (line {exc.lineno})")
     if observe in ("traces", "compiles"):
         function = table.get("function")
         if not isinstance(function, str) or not function.strip():
@@ -532,7 +540,7 @@ def matches(card: Card, observed: Any) -> bool:
     if kind == "raises":
         if expected == NO_EXCEPTION:
             return observed == NO_EXCEPTION
-        return isinstance(observed, dict) and expected in observed.get("mro", [observed.get("type")])
+        return isinstance(observed, dict) and observed.get("type") == expected
     if kind == "stdout":
         return normalize_output(observed) == normalize_output(expected)
     if isinstance(expected, bool) or isinstance(observed, bool):
@@ -564,6 +572,11 @@ def judge_proof(card: Card, run: dict[str, Any], name: str = "") -> ProofResult:
         error = str(run.get("error", "unknown error")).strip().splitlines()
         return ProofResult(card.id, name, False, f"{name}: the proof did not run: {error[-1] if error else '?'}",
                            seconds=seconds, jax_version=version)
+    if run.get("setup_raised"):
+        raised = run["setup_raised"]
+        return ProofResult(card.id, name, False, f"{name}: the proof's setup failed, so the question's premise does "
+                           f"not hold here: {raised['type']}: {raised.get('message', '')}".rstrip(": "),
+                           seconds=seconds, jax_version=version)
     observed, why = observe(card, run)
     on = f"jax {version}" if version else "the installed jax"
     if why:
@@ -573,13 +586,14 @@ def judge_proof(card: Card, run: dict[str, Any], name: str = "") -> ProofResult:
     expected = card.expected_observation()
     want = describe_observation(card, expected if card.proof.observe != "raises" or expected == NO_EXCEPTION
                                 else {"type": expected})
-    problem = (f"{name}: the card's answer ({card.answer_text()}) needs {want}, "
+    stated = f"choice {card.answer}" if card.kind in ("choice", "bug") else repr(card.answer_text())
+    problem = (f"{name}: the card's answer ({stated}) needs {want}, "
                f"but running its proof on {on} gave {describe_observation(card, observed)}")
     return ProofResult(card.id, name, False, problem, observed=observed, seconds=seconds, jax_version=version)
 
 
 def proof_payload(card: Card) -> dict[str, Any]:
-    return {"card": card.id, "code": card.proof_code}
+    return {"card": card.id, "code": card.proof_code, "setup": card.proof.setup}
 
 
 def prove_cards(

@@ -37,12 +37,14 @@ def run_proof(worker: Any, job: dict[str, Any]) -> dict[str, Any]:
 
     card = str(job.get("card", "card"))
     code = str(job["code"])
+    setup = str(job.get("setup") or "")
     filename = f"<drill {card}>"
     linecache.cache[filename] = (len(code), None, code.splitlines(True), filename)
 
     out, err = OutputRecorder(TEXT_CAP, TEXT_CAP), OutputRecorder(TEXT_CAP, TEXT_CAP)
     stdout, stderr = CaptureStream(out, "<stdout>", 1), CaptureStream(err, "<stderr>", 2)
     raised: dict[str, Any] | None = None
+    setup_raised: dict[str, Any] | None = None
     caught: list[warnings.WarningMessage] = []
 
     with worker.watch.counting() as window:
@@ -66,9 +68,15 @@ def run_proof(worker: Any, job: dict[str, Any]) -> dict[str, Any]:
                 warnings.simplefilter("always")
                 sys.stdout, sys.stderr = stdout, stderr
                 try:
-                    exec(compile(code, filename, "exec", dont_inherit=True), namespace)
-                except BaseException as exc:  # noqa: BLE001 - the exception is the observation
-                    raised = _describe(exc)
+                    if setup:
+                        exec(compile(setup, f"<drill {card} setup>", "exec", dont_inherit=True), namespace)
+                except BaseException as exc:  # noqa: BLE001 - the premise does not hold: nothing to observe
+                    setup_raised = _describe(exc)
+                else:
+                    try:
+                        exec(compile(code, filename, "exec", dont_inherit=True), namespace)
+                    except BaseException as exc:  # noqa: BLE001 - the exception is the observation
+                        raised = _describe(exc)
                 finally:
                     with contextlib.suppress(BaseException):
                         jax.effects_barrier()  # flush debug prints and callbacks before reading the output
@@ -82,6 +90,7 @@ def run_proof(worker: Any, job: dict[str, Any]) -> dict[str, Any]:
         "stdout": "".join(s.text for s in out.sections),
         "stderr": "".join(s.text for s in err.sections)[-4000:],
         "raised": raised,
+        "setup_raised": setup_raised,
         "traces": traces,
         "compiles": compiles,
         "warnings": [f"{w.category.__name__}: {str(w.message).splitlines()[0] if str(w.message) else ''}"

@@ -23,6 +23,7 @@ MARKS = {
 
 
 INDENT = "     "  # under the title, past "✔ 01 "
+REASON_LINES = 3
 
 
 def exercise_prompt(exercise: Exercise, status: str, width: int = 26) -> Content:
@@ -35,7 +36,10 @@ def exercise_prompt(exercise: Exercise, status: str, width: int = 26) -> Content
     prompt = Content.assemble((mark, style), " ", (f"{exercise.number:02d}", "$text-muted"), " ", text)
     if not exercise.available:
         reason = exercise.problems[0] if exercise.problems else "broken"
+        reason = reason.removeprefix(f"{exercise.dir.name}/")  # the folder is the exercise itself
         wrapped = textwrap.wrap(f"unavailable: {reason}", width - len(INDENT), break_long_words=True)
+        if len(wrapped) > REASON_LINES:  # the Task pane lists every problem in full
+            wrapped = [*wrapped[: REASON_LINES - 1], wrapped[REASON_LINES - 1][: width - len(INDENT) - 1] + "…"]
         prompt = Content.assemble(prompt, "\n", ("\n".join(INDENT + line for line in wrapped), "$text-error"))
     return prompt
 
@@ -55,7 +59,7 @@ class ExerciseList(Vertical):
 
     def _prompt_width(self) -> int:
         # Inside the border, minus the option list's padding and a scrollbar that may appear.
-        return max(self.size.width - 5, 20) if self.size.width else 26
+        return max(self.size.width - 4, 20) if self.size.width else 24
 
     def on_resize(self, event: events.Resize) -> None:
         if self._prompt_width() != self._width and self._shown[0]:

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
+from textual.visual import VisualType
+from textual.widget import Widget
 from textual.widgets import Sparkline, Static, TabbedContent, TabPane
 
 from jittrainer.app.widgets.panes.checks import render_checks
-from jittrainer.app.widgets.panes.jaxpr import render_jaxpr
+from jittrainer.app.widgets.panes.jaxpr import render_jaxpr, render_jaxpr_code
 from jittrainer.app.widgets.panes.output import render_output
 from jittrainer.app.widgets.panes.recompiles import render_recompiles
 from jittrainer.app.widgets.panes.timing import render_timing
@@ -16,15 +18,36 @@ from jittrainer.core.verdict import Verdict
 PANES = ("checks", "output", "jaxpr", "timing", "recompiles")
 
 
+class TimingChart(Widget):
+    """The timing bars, drawn for the width they have (so they never wrap)."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.verdict: Verdict | None = None
+        self.pending = False
+
+    def show(self, verdict: Verdict | None, pending: bool) -> None:
+        self.verdict, self.pending = verdict, pending
+        self.refresh(layout=True)
+
+    def render(self) -> VisualType:
+        return render_timing(self.verdict, self.pending, self.content_size.width or 60)
+
+
 class VerdictPanel(Vertical):
     def compose(self) -> ComposeResult:
         with TabbedContent(id="verdict-tabs"):
             for pane in PANES:
                 with TabPane(pane.capitalize(), id=f"tab-{pane}"):
                     with VerticalScroll(id=f"{pane}-scroll", classes="pane-scroll"):
-                        yield Static(id=f"{pane}-body", classes="pane-body")
                         if pane == "timing":
+                            yield TimingChart(id="timing-body", classes="pane-body")
                             yield Sparkline([], id="timing-sparkline")
+                        else:
+                            yield Static(id=f"{pane}-body", classes="pane-body")
+                        if pane == "jaxpr":
+                            # Its own widget that does not wrap: a jaxpr line broken in two reads wrong.
+                            yield Static(id="jaxpr-code")
 
     def on_mount(self) -> None:
         self.show(None)
@@ -35,7 +58,10 @@ class VerdictPanel(Vertical):
         self.query_one("#checks-body", Static).update(render_checks(verdict, running))
         self.query_one("#output-body", Static).update(render_output(verdict))
         self.query_one("#jaxpr-body", Static).update(render_jaxpr(verdict))
-        self.query_one("#timing-body", Static).update(render_timing(verdict, timing_pending))
+        code = self.query_one("#jaxpr-code", Static)
+        code.update(render_jaxpr_code(verdict))
+        code.display = verdict is not None and verdict.jaxpr is not None
+        self.query_one("#timing-body", TimingChart).show(verdict, timing_pending)
         self.query_one("#recompiles-body", Static).update(render_recompiles(verdict))
         sparkline = self.query_one("#timing-sparkline", Sparkline)
         samples = verdict.timing.steady_samples if verdict is not None and not timing_pending else []

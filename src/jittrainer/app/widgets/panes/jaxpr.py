@@ -57,5 +57,10 @@ def render_jaxpr(verdict: Verdict | None) -> Content:
     if jaxpr.primitives:
         counts = "  ".join(f"{name}×{n}" for name, n in jaxpr.primitives.items())
         parts.append(Content.assemble(("primitives ", "bold"), (counts, "$text-muted")))
-    parts += ["", highlight(jaxpr.text)]
     return lines(*parts)
+
+
+def render_jaxpr_code(verdict: Verdict | None) -> Content:
+    if verdict is None or verdict.jaxpr is None:
+        return Content("")
+    return highlight(verdict.jaxpr.text)

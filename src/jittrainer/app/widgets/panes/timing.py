@@ -10,14 +10,14 @@ from textual.content import Content
 from jittrainer.app.widgets.panes.common import NOT_RUN, caption, lines, plural, seconds
 from jittrainer.core.verdict import Timing, Verdict
 
-BAR_WIDTH = 24
 EIGHTHS = " ▏▎▍▌▋▊▉"
+VALUE_WIDTH = 9
 
 CAPTION = ("Measured after the verdict, never part of it. A compile is paid once per new shape; the steady "
            "state is what every later call costs.")
 
 
-def bar(value: float, largest: float, width: int = BAR_WIDTH) -> str:
+def bar(value: float, largest: float, width: int) -> str:
     if largest <= 0:
         return ""
     eighths = round(max(value, 0) / largest * width * 8)
@@ -26,20 +26,22 @@ def bar(value: float, largest: float, width: int = BAR_WIDTH) -> str:
     return text or "▏"  # never invisible: a tiny bar still says "there is a cost"
 
 
-def group(title: str, rows: list[tuple[str, float | None, str]]) -> list[Content | str]:
-    known = [(label, value, note) for label, value, note in rows if value is not None]
+def group(title: str, rows: list[tuple[str, float | None]], width: int, note: str = "") -> list[Content | str]:
+    known = [(label, value) for label, value in rows if value is not None]
     if not known:
         return []
-    largest = max(value for _, value, _ in known)
-    label_width = max(len(label) for label, _, _ in known)
+    largest = max(value for _, value in known)
+    label_width = max(len(label) for label, _ in known)
+    bar_width = max(6, min(32, width - label_width - VALUE_WIDTH - 4))
     out: list[Content | str] = [Content.styled(title, "bold")]
-    for label, value, note in known:
+    for label, value in known:
         out.append(Content.assemble(
-            (f"  {label:<{label_width}} ", ""),
-            (f"{bar(value, largest):<{BAR_WIDTH}}", "$text-accent"),
-            (f" {seconds(value):>9}", "bold"),
-            (f"  {note}" if note else "", "$text-muted"),
+            f"  {label:<{label_width}} ",
+            (f"{bar(value, largest, bar_width):<{bar_width}}", "$text-accent"),
+            (f" {seconds(value):>{VALUE_WIDTH}}", "bold"),
         ))
+    if note:
+        out.append(caption(f"  {note}"))
     return out
 
 
@@ -49,7 +51,7 @@ def ratio(slow: float | None, fast: float | None) -> str:
     return f"{slow / fast:,.0f}×" if slow / fast >= 10 else f"{slow / fast:.1f}×"
 
 
-def render_timing(verdict: Verdict | None, pending: bool = False) -> Content:
+def render_timing(verdict: Verdict | None, pending: bool = False, width: int = 60) -> Content:
     if verdict is None:
         return lines(caption(CAPTION), "", NOT_RUN)
     timing: Timing = verdict.timing
@@ -61,35 +63,32 @@ def render_timing(verdict: Verdict | None, pending: bool = False) -> Content:
         parts.append(Content.styled(f"No timing: {timing.note or timing.status}", "bold"))
         return lines(*parts)
     steady = timing.steady_s
-    parts += group("Compile vs steady state", [
-        ("trace", timing.trace_s, "Python runs once with tracers"),
-        ("compile", timing.compile_s, "XLA builds the program"),
-        ("one call", steady, "steady state, median"),
-    ])
+    note = "trace: Python runs once, with tracers. compile: XLA builds the program. one call: a later call."
     if timing.compile_s and steady:
-        parts.append(caption(f"  One compile costs as much as {ratio(timing.compile_s, steady)} steady calls."))
+        note += f" One compile costs as much as {ratio(timing.compile_s, steady)} calls."
+    parts += group("Compile vs steady state", [
+        ("trace", timing.trace_s),
+        ("compile", timing.compile_s),
+        ("one call", steady),
+    ], width, note)
     if timing.eager_s is not None:
-        parts.append("")
-        parts += group("Eager vs jit (one call)", [
-            ("eager", timing.eager_s, "op by op, no jit"),
-            ("jit", steady, "compiled, steady state"),
-        ])
+        note = ""
         if steady and timing.eager_s:
-            faster = timing.eager_s >= steady
-            words = (f"jit is {ratio(timing.eager_s, steady)} faster per call" if faster
-                     else f"eager is {ratio(steady, timing.eager_s)} faster here: too little work to gain from jit")
-            parts.append(caption(f"  {words}, once compiled."))
-    if timing.starter_calls_s is not None:
+            note = (f"jit is {ratio(timing.eager_s, steady)} faster per call, once compiled."
+                    if timing.eager_s >= steady
+                    else f"eager is {ratio(steady, timing.eager_s)} faster here: too little work to gain from jit.")
         parts.append("")
-        yours = f"{plural(verdict.compiles, 'compile')}" if verdict.compiles is not None else ""
-        theirs = plural(timing.starter_compiles, "compile") if timing.starter_compiles is not None else ""
-        parts += group("All graded calls, compiles included", [
-            ("starter", timing.starter_calls_s, theirs),
-            ("yours", timing.calls_s, yours),
-        ])
+        parts += group("Eager vs jit (one call)", [("eager", timing.eager_s), ("jit", steady)], width, note)
+    if timing.starter_calls_s is not None:
+        yours = plural(verdict.compiles, "compile") if verdict.compiles is not None else "?"
+        theirs = plural(timing.starter_compiles, "compile") if timing.starter_compiles is not None else "?"
+        parts.append("")
+        parts += group("All graded calls, compiles included",
+                       [("starter", timing.starter_calls_s), ("yours", timing.calls_s)], width,
+                       f"The starter compiled {theirs}; yours {yours}.")
     elif timing.calls_s is not None:
         parts.append("")
-        parts += group("All graded calls, compiles included", [("yours", timing.calls_s, "")])
+        parts += group("All graded calls, compiles included", [("yours", timing.calls_s)], width)
     if timing.steady_samples:
         parts += ["", Content.styled(f"Steady-state calls ({len(timing.steady_samples)} samples, "
                                      f"fastest {seconds(min(timing.steady_samples))}, "
