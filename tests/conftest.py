@@ -51,8 +51,10 @@ def warm_pool():
 
 
 def grade_file(
-    ex: Exercise, path: Path, *, seed: int | None = 0, timing: bool = False, timeout: float = 10.0, warm: bool = False
+    ex: Exercise, path: Path, *, seed: int | None = 0, timing: bool = False, timeout: float | None = None, warm: bool = False
 ) -> Verdict:
+    """Grade one file; the time limit is the exercise's own (its manifest), else the default 10 s."""
+    timeout = timeout or ex.timeout_s or 10.0
     sub = Submission(ex, Path(path).read_bytes(), Path(path).resolve(), seed=seed, timing=timing)
     if warm:
         return warm_pool().grade_run(sub, Limits(timeout_s=timeout)).run()

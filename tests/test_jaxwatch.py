@@ -51,7 +51,8 @@ def test_static_argument_change_is_named(watch):
         for call, rows in enumerate((3, 4, 3), 1):
             watch.call = call
             f(x, rows)
-    reasons = window.explained(params=("x", "rows"))
+    reasons = window.explained(params=("x", "rows"), function="reshape_rows")
+    assert "#2 (positional)" in window.explained(params=("x", "rows"), function="other")[1].reason
     assert len(reasons) == 2
     assert reasons[1].reason.startswith("static argument rows changed from 3 to 4")
     assert [m.kind for m in reasons] == ["first", "static"]

@@ -66,8 +66,9 @@ class Window:
     def compiles_in_call(self, call: int) -> int:
         return sum(1 for e in self.events if e.kind == "compile" and e.call == call)
 
-    def explained(self, params: Sequence[str] = ()) -> list[CacheMiss]:
-        """One entry per backend compile, with JAX's explanation when it gave one for that function and call."""
+    def explained(self, params: Sequence[str] = (), function: str = "") -> list[CacheMiss]:
+        """One entry per backend compile, with JAX's explanation when it gave one for that function and call.
+        ``params`` name the positional arguments of ``function`` (the graded one) in explanations about it."""
         unused = list(self.misses)
         out = []
         for event in self.events:
@@ -75,7 +76,8 @@ class Window:
                 continue
             miss = _take_miss(unused, event)
             if miss is not None:
-                reason = cachemiss.explain(miss.text, call=event.call, params=params)
+                names = params if function and miss.function == function else ()
+                reason = cachemiss.explain(miss.text, call=event.call, params=names)
                 detail, kind = miss.text, cachemiss.kind(miss.text, call=event.call)
             else:
                 reason, detail, kind = _unexplained(event.function), "", "jax_internal"

@@ -14,9 +14,15 @@ MESSAGE_LIMIT = 600
 
 
 def headline(info: ErrorInfo) -> str:
-    """The first line of the error's message (JAX's messages run to a dozen lines with links)."""
+    """The first line of the error's message (JAX's messages run to a dozen lines with links). For an exception
+    raised inside a host callback, JAX wraps it: say what the callback raised instead."""
     text = info.message.strip()
-    return text.splitlines()[0] if text else ""
+    if not text:
+        return ""
+    lines = [line for line in text.splitlines() if line.strip()]
+    if "callback" in lines[0].lower() and "Traceback (most recent call last)" in text:
+        return f"a host callback raised {lines[-1].strip()}"
+    return lines[0]
 
 
 def exception_text(exc: BaseException) -> str:
@@ -29,7 +35,8 @@ def exception_text(exc: BaseException) -> str:
     if not text:
         return f"{type(exc).__name__} was raised (with no message)"
     if len(text) > MESSAGE_LIMIT:
-        text = text[: MESSAGE_LIMIT - 1] + "…"
+        # Keep both ends: a callback's error puts the learner's own exception on the last line.
+        text = text[: MESSAGE_LIMIT // 2] + "\n…\n" + text[-MESSAGE_LIMIT // 2 :]
     return text
 
 

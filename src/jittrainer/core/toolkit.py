@@ -23,6 +23,7 @@ from __future__ import annotations
 import functools
 import inspect
 import re
+import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -206,7 +207,8 @@ class Calls:
         return self.window.traces
 
     def reasons(self) -> list[CacheMiss]:
-        return self.window.explained(self.params)
+        function = getattr(inspect.unwrap(self.fn), "__name__", "") if self.fn is not None else ""
+        return self.window.explained(self.params, function)
 
     def why_compiled(self, limit: int = 3) -> str:
         """'call 2: static argument rows changed from 3 to 4; call 3: …' for failure messages."""
@@ -241,9 +243,19 @@ def _leaves(value: Any) -> list[Any]:
         return [value]
 
 
-def _is_user_function(fun: Any) -> bool:
-    code = getattr(inspect.unwrap(fun) if callable(fun) else fun, "__code__", None)
-    return code is None or not str(Path(code.co_filename).resolve()).startswith(_JAX_DIR)
+def _inside_jax(filename: str) -> bool:
+    try:
+        return str(Path(filename).resolve()).startswith(_JAX_DIR)
+    except (OSError, ValueError):
+        return False
+
+
+def _function_name(fun: Any) -> str:
+    for candidate in (fun, getattr(fun, "func", None), inspect.unwrap(fun) if callable(fun) else None):
+        name = getattr(candidate, "__name__", None)
+        if name:
+            return name
+    return repr(fun)
 
 
 @dataclass
@@ -268,9 +280,8 @@ class PmapSpy:
     def calls_in(self, call: int) -> list[PmapCall]:
         return [c for c in self.calls if c.call == call]
 
-    def pmap(self, fun: Callable | None = None, axis_name: Any = None, **options: Any) -> Callable:
-        if fun is None:
-            return functools.partial(self.pmap, axis_name=axis_name, **options)
+    def pmap(self, fun: Callable, axis_name: Any = None, **options: Any) -> Callable:
+        # ``fun`` is required, as in the real jax.pmap: code that only works under the spy must not pass.
         real = self.real(fun, axis_name, **options)
         in_axes = options.get("in_axes", 0)
         static = options.get("static_broadcasted_argnums", ())
@@ -331,6 +342,7 @@ class JitSpy:
         self.real = jax.jit
         self.calls: list[JitCall] = []
         self.first: tuple[Callable, tuple, dict] | None = None
+        self.jitted_names: set[str] = set()  # "jit(mean)": everything the learner's code jitted, JAX functions too
 
     def install(self) -> None:
         jax.jit = self.jit  # type: ignore[assignment]
@@ -339,9 +351,13 @@ class JitSpy:
         if fun is None:
             return functools.partial(self.jit, **options)
         real = self.real(fun, **options)
-        if not _is_user_function(fun):
+        # Spy on what the learner's code jits — its own functions and JAX's (jax.jit(jnp.mean)) — but not on
+        # jax.jit calls JAX makes internally. A partial() adds no Python frame, so frame 1 is the real caller.
+        if _inside_jax(sys._getframe(1).f_code.co_filename):
             return real
-        return _SpiedJit(self, real, getattr(fun, "__name__", repr(fun)))
+        name = _function_name(fun)
+        self.jitted_names.add(f"jit({name})")
+        return _SpiedJit(self, real, name)
 
     def arrays_in(self, call: int) -> list[np.ndarray]:
         return [a for c in self.calls if c.call == call for a in c.arrays]
@@ -493,6 +509,9 @@ class Grading:
         call's output. ``before(i, args)`` runs before call i (1-based): set globals there, but build arrays
         beforehand, because eager jax operations compile too."""
         arglist = [tuple(a) for a in arglist]
+        # A learner's demo call at import (or an earlier window) must not pre-fill the caches: counts and callbacks
+        # then reflect these calls alone. (clear_caches keeps already-built input arrays.)
+        jax.clear_caches()
         calls = Calls(name=name or self.function_name, planned=len(arglist), fn=fn, params=self.graded_params)
         start = time.perf_counter()
         with self.watch.counting() as window:

@@ -111,6 +111,7 @@ def load_checks(exercise_id: str, path: str) -> types.ModuleType:
     if spec is None or spec.loader is None:
         raise ImportError(f"cannot load {path}")
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses and pickling look the module up by name
     spec.loader.exec_module(module)
     declared = getattr(module, "CHECKS", None)
     if not isinstance(declared, dict) or not declared or not all(

@@ -7,7 +7,10 @@ from textual.content import Content
 from jittrainer.app.widgets.panes.common import NOT_RUN, caption, lines
 from jittrainer.core.verdict import Verdict
 
-SHOWN_CHARS = 64 * 1024  # the engine caps output already; this keeps one huge section from stalling the screen
+# The engine keeps up to 64 KiB (plus raw process output); wrapping that much text costs the UI seconds, and a
+# flood says all it has to say in its first lines.
+SHOWN_CHARS = 16 * 1024
+SHOWN_LINES = 400
 
 CAPTION = ("What your code printed, per graded call. Python's print runs while jit traces (once, showing "
            "tracers); jax.debug.print runs on every call with real values.")
@@ -27,9 +30,17 @@ def render_output(verdict: Verdict | None) -> Content:
     for label, text in sections:
         parts.append(Content.styled(f"── {label} ──", "bold $text-accent"))
         text = text.rstrip("\n")
-        if len(text) > budget:
-            text = text[:budget] + f"\n[… {len(text) - budget:,} more characters not shown here]"
-        budget = max(budget - len(text), 0)
+        cut = min(budget, len(text))
+        newline_at = -1
+        for _ in range(SHOWN_LINES):
+            newline_at = text.find("\n", newline_at + 1)
+            if newline_at < 0 or newline_at >= cut:
+                break
+        else:
+            cut = newline_at
+        if cut < len(text):
+            text = text[:cut] + f"\n[… {len(text) - cut:,} more characters not shown here]"
+        budget = max(budget - cut, 0)
         parts.append(Content(text) if text else caption("(nothing)"))
     if verdict.output_truncated:
         parts += ["", caption("The output was cut: your code printed more than the grader keeps.")]

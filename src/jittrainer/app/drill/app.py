@@ -1,0 +1,36 @@
+"""A small app that shows one drill round and exits with its summary: what ``jittrainer drill`` opens."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from textual.app import App
+
+from jittrainer.app.drill.screen import DrillScreen
+from jittrainer.core.drills import Card, Deck, RoundOptions, Scheduler, Summary
+
+
+class DrillApp(App[Summary | None]):
+    TITLE = "jittrainer drill"
+
+    def __init__(
+        self,
+        deck: Deck | None = None,
+        *,
+        cards: list[Card] | None = None,
+        options: RoundOptions | None = None,
+        scheduler: Scheduler | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        super().__init__()
+        self._screen_args = dict(deck=deck, cards=cards, options=options, scheduler=scheduler, clock=clock)
+
+    def on_mount(self) -> None:
+        self.push_screen(DrillScreen(**self._screen_args), callback=self.exit)
+
+    @property
+    def drill_screen(self) -> DrillScreen:
+        screen = self.screen
+        assert isinstance(screen, DrillScreen)
+        return screen

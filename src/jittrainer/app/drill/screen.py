@@ -1,0 +1,406 @@
+"""The drill round as a Textual screen: one card at a time, a countdown, keyboard answers, feedback, a summary.
+
+The round itself (``jittrainer.core.drills.DrillRound``) owns the rules — the countdowns, grading an answer,
+recording it in the schedule — and this screen only shows it and forwards keys. ``clock`` (monotonic seconds) is
+injectable, so tests can run a card out of time without waiting.
+
+Hooking it into another app: ``self.push_screen(DrillScreen())`` (a round of 10 cards from the bundled deck);
+the screen dismisses itself with the round's ``Summary`` (or None when there was nothing to drill).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from rich.syntax import Syntax
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Input, ProgressBar, Static
+
+from jittrainer.core.drills import (
+    AnswerError,
+    Card,
+    Deck,
+    DrillRound,
+    Outcome,
+    RoundOptions,
+    Scheduler,
+    Summary,
+    load_drills,
+    outcome_headline,
+    plan_round,
+    summary_lines,
+)
+
+TICK_S = 0.25
+PRELUDE_NOTE = "jax, jax.numpy as jnp and numpy as np are imported; 4 CPU devices"
+
+
+class DrillScreen(Screen[Summary | None]):
+    """A drill round. Keys: 1-4 pick a choice, t/f answer true/false, type + enter for typed answers, enter for
+    the next card, p shows the proof snippet after answering, escape ends the round (then r: another round)."""
+
+    CSS_PATH = "drill.tcss"
+    BINDINGS = [
+        Binding("1", "pick('1')", "Answer 1-4", show=False, id="drill.pick1"),
+        Binding("2", "pick('2')", show=False, id="drill.pick2"),
+        Binding("3", "pick('3')", show=False, id="drill.pick3"),
+        Binding("4", "pick('4')", show=False, id="drill.pick4"),
+        Binding("t", "pick('t')", "True", show=False, id="drill.true"),
+        Binding("f", "pick('f')", "False", show=False, id="drill.false"),
+        Binding("enter", "advance", "Next", id="drill.next", tooltip="Go to the next card (or close the summary)"),
+        Binding("p", "toggle_proof", "Proof", id="drill.proof", tooltip="Show the snippet that proves this answer"),
+        Binding("r", "again", "New round", id="drill.again", tooltip="Start another round with the same options"),
+        Binding("escape", "end_round", "End round", id="drill.end", tooltip="Stop here and see the summary"),
+    ]
+
+    @dataclass
+    class Answered(Message):
+        """A card got its outcome (posted for whoever hosts the screen; the screen itself needs nothing)."""
+
+        outcome: Outcome
+
+    @dataclass
+    class Finished(Message):
+        summary: Summary
+
+    def __init__(
+        self,
+        deck: Deck | None = None,
+        *,
+        options: RoundOptions | None = None,
+        cards: list[Card] | None = None,
+        scheduler: Scheduler | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        name: str | None = None,
+        id: str | None = None,
+    ) -> None:
+        super().__init__(name=name, id=id)
+        self.deck = deck
+        self.options = options or RoundOptions()
+        self._initial_cards = cards
+        self.scheduler = scheduler
+        self.clock = clock
+        self.round: DrillRound | None = None
+        self.summary: Summary | None = None
+        self.load_problem = ""
+
+    # -- layout ------------------------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="drill-card"):
+            yield Static("", id="drill-title")
+            with Horizontal(id="drill-timer"):
+                yield ProgressBar(total=1, show_eta=False, show_percentage=False, id="drill-countdown-bar")
+                yield Static("", id="drill-countdown")
+            with VerticalScroll(id="drill-body"):
+                yield Static("", id="drill-question")
+                yield Static("", id="drill-code")
+                yield Static("", id="drill-choices")
+                yield Input(placeholder="type your answer, then enter", id="drill-input")
+                yield Static("", id="drill-hint")
+                yield Static("", id="drill-feedback")
+                yield Static("", id="drill-proof")
+        with VerticalScroll(id="drill-summary"):
+            yield Static("", id="drill-summary-text")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.set_interval(TICK_S, self.tick)
+        self.new_round(self._initial_cards)
+
+    # -- round control -----------------------------------------------------------------------------------------
+
+    def new_round(self, cards: list[Card] | None = None) -> None:
+        if self.deck is None:
+            self.deck = load_drills()
+        if self.scheduler is None:
+            self.scheduler = Scheduler()
+        if cards is None:
+            try:
+                cards = plan_round(self.deck, self.options, self.scheduler)
+            except KeyError as exc:
+                cards, self.load_problem = [], str(exc.args[0])
+        self.summary = None
+        self.round = DrillRound(cards, scheduler=self.scheduler, budget_s=self.options.budget_s, clock=self.clock)
+        self.set_class(False, "-finished")
+        if self.round.start() is None:
+            self._finish()
+            return
+        self.show_card()
+
+    @property
+    def card(self) -> Card | None:
+        return self.round.current if self.round is not None else None
+
+    def show_card(self) -> None:
+        card, drill, deck = self.card, self.round, self.deck
+        assert card is not None and drill is not None and deck is not None
+        n, total = drill.position
+        self.query_one("#drill-title", Static).update(
+            Text.assemble(("Drill ", "bold"), f"· card {n}/{total} · ", (deck.topic_title(card.topic), "bold"),
+                          f" · {card.label}")
+        )
+        self.query_one("#drill-question", Static).update(Text(card.question.strip()))
+        code = self.query_one("#drill-code", Static)
+        code.display = bool(card.code)
+        if card.code:
+            code.update(Syntax(card.code.rstrip(), "python", theme="monokai", line_numbers=False, word_wrap=True))
+        self._show_choices()
+        typed = card.kind in ("text", "count")
+        box = self.query_one("#drill-input", Input)
+        box.display = typed
+        box.disabled = not typed
+        box.value = ""
+        if typed:
+            box.placeholder = f"{card.prompt}, then enter"
+            box.focus()
+        else:
+            self.set_focus(None)
+        self.query_one("#drill-hint", Static).update(Text(self._how_to_answer(card), style="dim"))
+        for widget_id in ("#drill-feedback", "#drill-proof"):
+            widget = self.query_one(widget_id, Static)
+            widget.update("")
+            widget.display = False
+        self.set_class(False, "-answered")
+        bar = self.query_one("#drill-countdown-bar", ProgressBar)
+        bar.update(total=max(drill.seconds_left() or 1.0, 1e-6), progress=drill.seconds_left())
+        self.tick()
+        self.query_one("#drill-body", VerticalScroll).scroll_home(animate=False)
+        self.refresh_bindings()
+
+    def _how_to_answer(self, card: Card) -> str:
+        if card.kind in ("choice", "bug"):
+            return f"press 1-{len(card.choices)} · escape ends the round · {PRELUDE_NOTE}"
+        if card.kind == "truefalse":
+            return f"press t or f (or 1 / 2) · escape ends the round · {PRELUDE_NOTE}"
+        return f"type {card.prompt} and press enter · escape ends the round · {PRELUDE_NOTE}"
+
+    def _show_choices(self, outcome: Outcome | None = None) -> None:
+        card = self.card if outcome is None else outcome.card
+        assert card is not None
+        widget = self.query_one("#drill-choices", Static)
+        options: list[tuple[str, str]] = []
+        if card.kind in ("choice", "bug"):
+            options = [(str(i), choice) for i, choice in enumerate(card.choices, 1)]
+        elif card.kind == "truefalse":
+            options = [("t", "True"), ("f", "False")]
+        widget.display = bool(options)
+        if not options:
+            return
+        picked = None
+        if outcome is not None and outcome.response:
+            try:
+                picked = card.parse(outcome.response)
+            except AnswerError:
+                picked = None
+        text = Text()
+        for i, (key, label) in enumerate(options):
+            value = (i + 1) if card.kind != "truefalse" else (key == "t")
+            style = ""
+            mark = "  "
+            if outcome is not None:
+                if value == card.answer and type(value) is type(card.answer):
+                    style, mark = "bold green", "✓ "
+                elif picked is not None and value == picked and type(value) is type(picked):
+                    style, mark = "bold red", "✗ "
+                else:
+                    style = "dim"
+            if i:
+                text.append("\n")
+            text.append(f"{mark}{key}) ", style=style or "bold")
+            text.append(label, style=style)
+        widget.update(text)
+
+    # -- answering ---------------------------------------------------------------------------------------------
+
+    def action_pick(self, key: str) -> None:
+        card, drill = self.card, self.round
+        if card is None or drill is None or drill.answered or card.kind in ("text", "count"):
+            return
+        if card.kind == "truefalse" and key in ("1", "2"):
+            key = "t" if key == "1" else "f"
+        if card.kind in ("choice", "bug") and key in ("t", "f"):
+            return
+        self.submit(key)
+
+    @on(Input.Submitted, "#drill-input")
+    def _typed(self, event: Input.Submitted) -> None:
+        event.stop()
+        if self.round is not None and not self.round.answered and self.card is not None:
+            self.submit(event.value)
+
+    def submit(self, response: str) -> None:
+        drill = self.round
+        assert drill is not None
+        try:
+            outcome = drill.answer(response)
+        except AnswerError as exc:
+            self.query_one("#drill-hint", Static).update(Text(str(exc), style="bold yellow"))
+            return
+        self.show_outcome(outcome)
+
+    def tick(self) -> None:
+        """Refresh the countdown; run the card out of time when it reaches zero (also called by a timer)."""
+        drill = self.round
+        if drill is None or drill.finished or drill.current is None:
+            return
+        if drill.answered:
+            return
+        left = drill.seconds_left()
+        self.query_one("#drill-countdown", Static).update(Text(f"⏱ {math.ceil(left)} s",
+                                                               style="bold red" if left <= 10 else "bold"))
+        bar = self.query_one("#drill-countdown-bar", ProgressBar)
+        bar.update(progress=left)
+        if drill.expired():
+            self.show_outcome(drill.time_out())
+
+    def show_outcome(self, outcome: Outcome) -> None:
+        card = outcome.card
+        box = self.query_one("#drill-input", Input)
+        if box.display:
+            box.disabled = True
+        self.set_focus(None)
+        self._show_choices(outcome)
+        feedback = self.query_one("#drill-feedback", Static)
+        feedback.set_class(outcome.result == "right", "-right")
+        feedback.set_class(outcome.result != "right", "-wrong")
+        body = Text(outcome_headline(outcome), style="bold")
+        if outcome.result != "right" and outcome.response and outcome.response != "?" and card.kind in ("text", "count"):
+            body.append(f"\nyou answered: {outcome.response.strip()}", style="dim")
+        body.append("\n\n")
+        body.append(" ".join(card.explanation.split()))
+        if outcome.state is not None and outcome.state.due:
+            when = "again today" if outcome.result != "right" else f"again on {outcome.state.due}"
+            body.append(f"\n\nThis card comes back {when} (box {outcome.state.box}).", style="dim")
+        feedback.update(body)
+        feedback.display = True
+        self.query_one("#drill-countdown", Static).update(Text("answered" if outcome.result != "timeout"
+                                                               else "⏱ time's up", style="dim"))
+        last = self.round is not None and self.round.index + 1 >= len(self.round.cards)
+        self.query_one("#drill-hint", Static).update(Text(
+            f"enter: {'see the summary' if last else 'next card'} · p: show the proof · escape: end the round",
+            style="dim"))
+        self.set_class(True, "-answered")
+        self.refresh_bindings()
+        self.post_message(self.Answered(outcome))
+
+    def action_toggle_proof(self) -> None:
+        card, drill = self.card, self.round
+        if card is None or drill is None or not drill.answered:
+            return
+        proof = self.query_one("#drill-proof", Static)
+        if proof.display:
+            proof.display = False
+            return
+        title = Text(f"Proof — `jittrainer validate` runs this and checks it yields "
+                     f"{_proof_words(card)}:\n", style="dim")
+        proof.update(Text.assemble(title, Syntax(card.proof_code.rstrip(), "python", theme="monokai").highlight(
+            card.proof_code.rstrip())))
+        proof.display = True
+        self.query_one("#drill-body", VerticalScroll).scroll_end(animate=False)
+
+    def action_advance(self) -> None:
+        drill = self.round
+        if drill is None:
+            return
+        if drill.finished:
+            self.action_close()
+            return
+        if not drill.answered:
+            return
+        if drill.next() is None:
+            self._finish()
+        else:
+            self.show_card()
+
+    def action_end_round(self) -> None:
+        drill = self.round
+        if drill is None:
+            return
+        if drill.finished:
+            self.action_close()
+            return
+        drill.quit()
+        self._finish()
+
+    def action_again(self) -> None:
+        if self.round is not None and self.round.finished:
+            self.new_round()
+
+    def action_close(self) -> None:
+        self.dismiss(self.summary)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        drill = self.round
+        finished = drill is None or drill.finished
+        if action == "again":
+            return finished
+        if action == "toggle_proof":
+            return (not finished and drill is not None and drill.answered) or None
+        if action == "advance":
+            return finished or (drill is not None and drill.answered) or None
+        return True
+
+    # -- summary -----------------------------------------------------------------------------------------------
+
+    def _finish(self) -> None:
+        drill, deck = self.round, self.deck
+        assert drill is not None and deck is not None
+        if not drill.finished:
+            drill.quit()
+        self.summary = drill.summary() if drill.cards else None
+        text = Text()
+        if not drill.cards:
+            text.append("Nothing to drill.\n\n", style="bold")
+            reason = self.load_problem or ("No card is due today: run a round without --due to practise anyway."
+                                           if self.options.due_only else "No cards match these options.")
+            text.append(reason)
+        else:
+            text.append("Round over\n\n", style="bold")
+            lines = summary_lines(self.summary, deck, self.scheduler, drill.cards)
+            text.append(lines[0] + "\n", style="bold")
+            for line in lines[1:]:
+                text.append(line + "\n")
+            missed = [o for o in drill.outcomes if not o.correct]
+            if missed:
+                text.append("\nMissed:\n", style="bold")
+                for o in missed:
+                    text.append(f"  {'⏱' if o.result == 'timeout' else '✗'} {deck.topic_title(o.card.topic)}: ",
+                                style="red")
+                    text.append(f"{o.card.label}: {_card_name(o.card)}\n")
+        text.append("\nenter or escape: close · r: another round", style="dim")
+        self.query_one("#drill-summary-text", Static).update(text)
+        self.query_one("#drill-title", Static).update(Text("Drill · summary", style="bold"))
+        self.set_class(True, "-finished")
+        self.set_focus(None)
+        self.refresh_bindings()
+        if self.summary is not None:
+            self.post_message(self.Finished(self.summary))
+
+
+def _proof_words(card: Card) -> str:
+    expected = card.expected_observation()
+    observe = card.proof.observe
+    if observe == "raises":
+        return f"the exception {expected}"
+    if observe in ("traces", "compiles"):
+        return f"{expected} {observe} of {card.proof.function}"
+    if observe == "lines":
+        return f"{expected} printed lines"
+    if observe == "stdout":
+        return "exactly this output: " + repr(expected)
+    return f"answer = {expected!r}"
+
+
+def _card_name(card: Card) -> str:
+    """A short name for a card in lists: its id in words (``static_list_unhashable`` → "static list unhashable")."""
+    return card.id.replace("_", " ")
