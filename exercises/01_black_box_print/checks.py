@@ -84,6 +84,11 @@ def grade(g):
         )
     elif total == 0:
         message = f"normalize printed nothing over {CALLS} calls; every call must print its mean"
+        if "pure_callback" in g.source:
+            message += (
+                " (a pure_callback whose result is unused is removed by JAX as dead code: print with "
+                "jax.debug.print or jax.debug.callback)"
+            )
     else:
         i = shown.index(False)
         text = calls.outputs[i].strip().splitlines()

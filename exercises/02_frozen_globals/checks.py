@@ -7,7 +7,6 @@ makes scale static gets the right numbers but compiles once per value. The fix p
 import inspect
 import types
 
-import jax
 import numpy as np
 
 from jittrainer.core.toolkit import compare, is_tracer, plural, type_name
@@ -80,22 +79,6 @@ def grade(g):
     if calls.ok:
         _note_assignment(g, len(SCALES), SCALES[-1], assigned)
     g.check_ran("runs", calls, advice=advice)
-
-    if jax.config.jax_disable_jit:
-        g.check(
-            "follows_scale",
-            False,
-            "your file turns jit off (jax_disable_jit), so scaled_relu ran as plain Python and nothing could be "
-            "frozen; this exercise is about jit: remove that setting and use the scale argument instead of SCALE",
-        )
-        g.check(
-            "one_compile",
-            False,
-            f"with jit turned off every jax.numpy operation compiled on its own ({plural(calls.compiles, 'compile')}); "
-            "remove the jax_disable_jit setting",
-        )
-        _report_assignment(g, assigned)
-        return
 
     _check_values(g, x, calls.results)
     _check_compiles(g, calls)

@@ -9,7 +9,6 @@ No jax here, and no Textual unless the app is opened: cards are proved by ``jitt
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import textwrap
 import time

@@ -680,9 +680,9 @@ class TrainerApp(App[int], inherit_bindings=False):
     def key_rows(self) -> list[tuple[str, str, str]]:
         rows = []
         for binding in self._bindings_with_keymap():
-            rows.append((binding.key.replace(",", ", "), binding.tooltip or binding.description, binding.id or ""))
-        rows.append(("ctrl+p", "Command palette: open any exercise, reset, reveal the solution, themes, …",
-                     "command_palette"))
+            if binding.id:
+                rows.append((binding.key.replace(",", ", "), binding.tooltip or binding.description, binding.id))
+        rows.append(("ctrl+p", "Command palette: open any exercise, reset, reveal the solution, themes, …", ""))
         return rows
 
     def _bindings_with_keymap(self) -> list[Binding]:

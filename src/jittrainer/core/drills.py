@@ -1113,22 +1113,23 @@ def render_sections(deck: Deck) -> str:
         out += [heading, ""]
         cards = [c for c in deck.available if c.section == section]
         for n, card in enumerate(cards, 1):
-            out.append(f"**{n}. {card.question.strip()}** ({deck.topic_title(card.topic)}; {card.label})")
+            lead = "True or false: " if card.kind == "truefalse" else ""
+            out.append(f"**{n}. {lead}{_md(card.question.strip())}** ({deck.topic_title(card.topic)}; {card.label})")
             out.append("")
             if card.code:
                 out += ["```python", card.code.rstrip(), "```", ""]
             for i, choice in enumerate(card.choices, 1):
-                out.append(f"{i}. {_inline(choice)}")
+                out.append(f"{i}. {_md(choice)}")
             if card.choices:
                 out.append("")
-            out.append(f"*Answer:* {_inline(card.answer_text())}")
+            out.append(f"*Answer:* {_md(card.answer_text())}")
             out.append("")
-            out.append(card.explanation.strip())
+            out.append(_md(" ".join(card.explanation.split())))
             out.append("")
     return "\n".join(out).rstrip() + "\n"
 
 
-def _inline(text: str) -> str:
-    if "\n" in text:
-        return "`" + text.replace("\n", "⏎") + "`"
-    return f"`{text}`" if any(ch in text for ch in "[]*_<>") else text
+def _md(text: str) -> str:
+    """Plain text for a Markdown paragraph: characters Markdown would read as markup are escaped."""
+    text = " / ".join(line.strip() for line in text.splitlines() if line.strip())
+    return re.sub(r"([\\`*_\[\]<>#|~])", r"\\\1", text)

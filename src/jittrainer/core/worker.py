@@ -228,6 +228,12 @@ class Grade:
                 info = describe(exc, self.filename, "import")
                 return self._error(_import_message(info), info, skipped("not checked: your file did not import"))
         g.module = module
+        if _jit_disabled():
+            message = (
+                "your file turns jit off (jax_disable_jit): every exercise here is about what jax.jit does, "
+                "so remove that setting"
+            )
+            return self._error(message, ErrorInfo("JitDisabled", message, phase="import"), skipped(f"not checked: {message}"))
 
         worker.phase("checks")
         stop_reason = ""
@@ -377,6 +383,15 @@ class Grade:
                 jax.block_until_ready(fn(*record.args))
             seconds = time.perf_counter() - t0
         return seconds, window.compiles
+
+
+def _jit_disabled() -> bool:
+    import jax
+
+    try:
+        return bool(jax.config.jax_disable_jit)
+    except AttributeError:  # the option moved: grade as usual
+        return False
 
 
 def _import_message(info: ErrorInfo) -> str:

@@ -20,11 +20,11 @@ EDITOR_KEYS = [
 
 
 def keys_markdown(rows: list[tuple[str, str, str]]) -> str:
-    table = ["| keys | what | binding id |", "|---|---|---|"]
-    table += [f"| `{keys}` | {what} | `{binding_id}` |" for keys, what, binding_id in rows]
-    editor = ["| keys | in the editor |", "|---|---|"]
-    editor += [f"| `{keys}` | {what} |" for keys, what in EDITOR_KEYS]
-    return "\n".join(["## Keys", "", *table, "", *editor])
+    # Lists, not tables: a Markdown table in Textual draws a rule between rows and doubles the height.
+    keys = [f"- `{keys}` — {what}" + (f" *(id `{binding_id}`)*" if binding_id else "") for keys, what, binding_id in rows]
+    editor = [f"- `{keys}` — {what}" for keys, what in EDITOR_KEYS]
+    return "\n".join(["## Keys", "", "These work everywhere, also while you type in the editor:", "", *keys, "",
+                      "In the editor:", "", *editor])
 
 
 class HelpScreen(ModalScreen[None]):
