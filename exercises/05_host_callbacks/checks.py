@@ -10,9 +10,9 @@ import re
 import types
 from dataclasses import dataclass
 
-import jax
 import numpy as np
 
+from jittrainer.core.jaxwatch import iter_eqns
 from jittrainer.core.toolkit import compare, is_tracer, plural
 
 CHECKS = {
@@ -123,18 +123,7 @@ def running(xs: np.ndarray) -> np.ndarray:
 def primitives(fn, x) -> set[str]:
     """Primitive names in the jaxpr of fn(x), nested jaxprs included; empty if it cannot be traced."""
     try:
-        from jax.extend.core import ClosedJaxpr, Jaxpr
-
-        def walk(j):
-            j = j.jaxpr if isinstance(j, ClosedJaxpr) else j
-            for e in j.eqns:
-                yield e.primitive.name
-                for v in e.params.values():
-                    for s in v if isinstance(v, (tuple, list)) else (v,):
-                        if isinstance(s, (ClosedJaxpr, Jaxpr)):
-                            yield from walk(s)
-
-        return set(walk(fn.trace(x).jaxpr))
+        return {eqn.primitive.name for eqn in iter_eqns(fn.trace(x).jaxpr)}
     except Exception:
         return set()
 
@@ -164,9 +153,8 @@ def grade(g):
     watch_original(g, original, stale)
 
     xs = [make_xs(g.rng) for _ in range(CALLS)]
-    # A train traced at import (a test call at the top of the file) would keep the old report in its cached
-    # program; start from empty caches so the graded calls trace train again, with the recorder in place.
-    jax.clear_caches()
+    # g.calls starts from empty caches, so a train traced at import (a demo call at the top of the file) is
+    # traced again here, with the recorder in place of report.
     calls = g.calls(train, [(x,) for x in xs])
     g.check_ran("runs", calls, advice=advice)
 
