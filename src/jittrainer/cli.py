@@ -14,9 +14,11 @@ from pathlib import Path
 from typing import Any
 
 import jittrainer
+from jittrainer.argtypes import positive_float, positive_int
 from jittrainer.core import paths
 from jittrainer.core.exercises import Exercise, ExerciseNotFound, default_root, find_exercise, load_exercises
 from jittrainer.core.verdict import Verdict
+from jittrainer.drill_cli import add_drill_parser
 
 EXIT_PASS, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
 
@@ -310,7 +312,13 @@ def cmd_validate(args: argparse.Namespace) -> int:
         if not args.json:
             print(f"  {style.ok('✓') if ok else style.bad('✗')} {line}", flush=True)
 
-    report = validate(exercises, seed=args.seed, jobs=args.jobs, on_result=progress)
+    deck = None
+    if not args.ids:  # the whole pack: drill cards too, each proof run on the installed JAX
+        from jittrainer.core.drills import default_root as drills_root
+        from jittrainer.core.drills import load_drills
+
+        deck = load_drills(Path(args.exercises) / "drills" if args.exercises else drills_root())
+    report = validate(exercises, seed=args.seed, jobs=args.jobs, on_result=progress, deck=deck)
     if args.json:
         print(json.dumps(report.to_dict(), indent=2))
     else:
@@ -318,6 +326,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
         for problem in report.problems:
             print(style.bad(f"  {problem}"))
         summary = f"{report.exercises} exercises, {report.grades} grades in {report.seconds:.1f} s (seed {report.seed})"
+        if deck is not None:
+            summary += f"; {report.cards} drill cards proved in {report.cards_seconds:.1f} s"
         print(style.ok(f"All good: {summary}") if report.ok else style.bad(f"{len(report.problems)} problem(s): {summary}"))
     return EXIT_PASS if report.ok else EXIT_FAIL
 
@@ -428,7 +438,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("path", nargs="?", help="file to grade (default: your draft; only the draft records progress)")
     p.add_argument("--json", action="store_true", help="print the verdict as one JSON object")
     p.add_argument("--seed", type=int, help="seed for the grader's inputs (default: random, shown in the verdict)")
-    p.add_argument("--timeout", type=_positive_float, metavar="S", help="time limit in seconds (default 10)")
+    p.add_argument("--timeout", type=positive_float, metavar="S", help="time limit in seconds (default 10)")
     p.add_argument("--no-timing", action="store_true", help="skip the timing measurements after the verdict")
 
     p = command("hint", cmd_hint, "show the next hint tier (recorded in your progress)")
@@ -447,30 +457,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     command("doctor", cmd_doctor, "versions, devices and data paths")
 
+    add_drill_parser(sub)
+
     p = command("bench", cmd_bench, "measure grading speed (cold vs warm), app start-up and memory on this machine")
     p.add_argument("--json", action="store_true", help="print the measurements as JSON")
-    p.add_argument("--runs", type=_positive_int, default=7, metavar="N", help="runs per measurement (default 7)")
+    p.add_argument("--runs", type=positive_int, default=7, metavar="N", help="runs per measurement (default 7)")
     return parser
 
 
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
-    return value
-
-
-def _positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError("must be more than 0")
-    return value
 
 
 def main(argv: list[str] | None = None) -> int:

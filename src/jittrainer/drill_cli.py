@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
 
+from jittrainer.argtypes import positive_float, positive_int
 from jittrainer.core.drills import (
     DEFAULT_COUNT,
     AnswerError,
@@ -49,32 +50,14 @@ class DrillUsageError(Exception):
 # ------------------------------------------------------------------------------------------------------ parser
 
 
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
-    return value
-
-
-def _positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError("must be more than 0")
-    return value
 
 
 def add_drill_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--topic", metavar="T", help="only cards of topic T (an exercise id such as static_argnums, "
                                                 "or async_dispatch, donation, make_jaxpr, control_flow)")
-    p.add_argument("--count", type=_positive_int, default=DEFAULT_COUNT, metavar="N",
+    p.add_argument("--count", type=positive_int, default=DEFAULT_COUNT, metavar="N",
                    help=f"cards in the round (default {DEFAULT_COUNT})")
-    p.add_argument("--minutes", type=_positive_float, metavar="M",
+    p.add_argument("--minutes", type=positive_float, metavar="M",
                    help="time budget for the whole round (each card also has its own countdown)")
     p.add_argument("--due", action="store_true", help="only cards due today (missed ones come back sooner)")
     p.add_argument("--plain", action="store_true",

@@ -204,8 +204,9 @@ def normalize_output(text: str) -> str:
 
 
 def normalize_typed(text: str) -> str:
-    """A typed answer: any run of spaces or newlines counts as one space (NumPy pads columns unpredictably)."""
-    return " ".join(str(text).split())
+    """A typed answer: runs of spaces or newlines count as one space (NumPy pads columns unpredictably), and
+    spaces next to punctuation do not count at all, so "(4,2)" matches "(4, 2)" but "hithere" is not "hi there"."""
+    return re.sub(r"\s*([^\w\s])\s*", r"\1", " ".join(str(text).split()))
 
 
 @dataclass

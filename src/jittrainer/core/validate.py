@@ -10,6 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from jittrainer.core.drills import Deck, verify_cards
 from jittrainer.core.exercises import Exercise
 from jittrainer.core.runner import Limits, Submission, grade, new_seed
 from jittrainer.core.verdict import Verdict
@@ -34,6 +35,8 @@ class Report:
     seconds: float = 0.0
     problems: list[str] = field(default_factory=list)
     results: list[Result] = field(default_factory=list)
+    cards: int = 0  # drill cards whose proofs ran
+    cards_seconds: float = 0.0
 
     @property
     def ok(self) -> bool:
@@ -71,7 +74,9 @@ def validate(
     seed: int | None = None,
     jobs: int | None = None,
     on_result: Callable[[str, bool], None] | None = None,
+    deck: Deck | None = None,
 ) -> Report:
+    """Grade every starter, solution and wrong fix; with a ``deck``, also run every drill card's proof."""
     report = Report(seed=seed if seed is not None else new_seed(), exercises=len(exercises))
     started = time.monotonic()
     tasks: list[tuple[Exercise, str, Path]] = []
@@ -103,4 +108,9 @@ def validate(
                 report.problems.append(result.problem)
     report.grades = len(tasks)
     report.seconds = round(time.monotonic() - started, 2)
+    if deck is not None:
+        started = time.monotonic()
+        report.problems.extend(verify_cards(deck, jobs=jobs, on_result=on_result))
+        report.cards = len(deck.cards)
+        report.cards_seconds = round(time.monotonic() - started, 2)
     return report

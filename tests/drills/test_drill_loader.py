@@ -1,0 +1,183 @@
+"""Loading drill cards: the bundled deck is complete, and a malformed card is unavailable, naming file and field."""
+
+from __future__ import annotations
+
+import textwrap
+from collections import Counter
+
+import pytest
+
+from drillkit import CARDS, DRILLS, write_deck
+from jittrainer.core.drills import KINDS, AnswerError, load_drills, normalize_output, normalize_typed, render_sections
+
+EXERCISE_IDS = {"black_box_print", "frozen_globals", "side_effect_log", "static_shapes", "host_callbacks",
+                "pmap_shards", "static_argnums", "recompile_storm"}
+CORE_TOPICS = EXERCISE_IDS | {"control_flow", "async_dispatch", "donation", "make_jaxpr"}
+
+
+# ------------------------------------------------------------------------------------------------ bundled deck
+
+
+@pytest.fixture(scope="module")
+def bundled():
+    return load_drills(DRILLS)
+
+
+def test_bundled_deck_loads_cleanly(bundled):
+    assert bundled.problems == []
+    broken = [p for c in bundled.cards for p in c.problems]
+    assert broken == []
+    assert len(bundled.available) >= 40
+
+
+def test_bundled_deck_covers_every_core_pitfall_and_kind(bundled):
+    by_topic = Counter(c.topic for c in bundled.available)
+    assert CORE_TOPICS <= set(bundled.topics)
+    for topic in CORE_TOPICS:
+        assert by_topic[topic] >= 3, f"topic {topic} has only {by_topic[topic]} cards"
+    kinds = Counter(c.kind for c in bundled.available)
+    assert set(kinds) == set(KINDS)
+    observes = {c.proof.observe for c in bundled.available}
+    assert {"stdout", "lines", "traces", "compiles", "raises", "answer"} <= observes
+    assert sum(c.section == "misconception" for c in bundled.available) >= 10
+
+
+def test_topics_link_to_existing_exercises(bundled):
+    linked = {t.id: t.exercise for t in bundled.topics.values() if t.exercise}
+    assert linked == {e: e for e in EXERCISE_IDS}
+
+
+@pytest.mark.parametrize("card_id", ["jit_never_adds_work", "jit_rereads_globals", "if_on_scalar_argument",
+                                     "frozen_at_first_trace", "shape_is_static", "print_never_runs"])
+def test_the_named_misconceptions_are_cards(bundled, card_id):
+    card = bundled.find(card_id)
+    assert card.section == "misconception" and card.kind == "truefalse" and card.answer is False
+
+
+def test_every_choice_card_answer_is_a_real_choice(bundled):
+    for card in bundled.available:
+        if card.kind in ("choice", "bug"):
+            assert 2 <= len(card.choices) <= 4
+            assert 1 <= card.answer <= len(card.choices)
+
+
+def test_the_exercise_loader_ignores_the_drills_folder():
+    from jittrainer.core.exercises import load_exercises
+
+    assert all(ex.dir.name != "drills" for ex in load_exercises(DRILLS.parent))
+
+
+def test_markdown_sections_fill_the_article(bundled):
+    text = render_sections(bundled)
+    assert "## 常见误区 — Common misconceptions" in text and "## 面试题 — Interview questions" in text
+    assert text.count("*Answer:*") == len(bundled.available)
+
+
+# ------------------------------------------------------------------------------------------------ bad cards
+
+
+def _problems(tmp_path, name, text):
+    cards = dict(CARDS)
+    cards[name] = text
+    deck = load_drills(write_deck(tmp_path / "drills", cards))
+    card = deck.find(name)
+    others = [c for c in deck.cards if c.id != name]
+    assert all(c.available for c in others), "one bad card must not break the others"
+    assert len(deck.cards) == len(cards)
+    return card.problems
+
+
+GOOD = textwrap.dedent(CARDS["choice_one"])
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        (("format_version = 1", "format_version = 2"), "format_version"),
+        (("format_version = 1\n", ""), "format_version: missing"),
+        (('id = "choice_one"', 'id = "other"'), "id:"),
+        (('topic = "alpha"', 'topic = "gamma"'), "topic:"),
+        (('kind = "choice"', 'kind = "essay"'), "kind:"),
+        (("answer = 2", "answer = 5"), "answer:"),
+        (("answer = 2", 'answer = "2"'), "answer:"),
+        (("answer = 2\n", ""), "answer: missing"),
+        (('choices = ["1", "2", "3"]', 'choices = ["1"]'), "choices:"),
+        (('choices = ["1", "2", "3"]', 'choices = ["1", "1", "3"]'), "choices: two choices are the same"),
+        (('explanation = "Two."', 'explanation = ""'), "explanation:"),
+        (('question = "What does it print?"\n', ""), "question: missing"),
+        (('observe = "stdout"', 'observe = "vibes"'), "proof.observe:"),
+        (('observe = "stdout"', 'observe = "compiles"'), "proof.function:"),
+        (("[proof]\nobserve = \"stdout\"", ""), "[proof]: missing"),
+        (("print(1 + 1)", "print(1 +"), "code: not valid Python"),
+        (('kind = "choice"', 'kind = "choice"\nseconds = 1'), "seconds:"),
+        (('kind = "choice"', 'kind = "choice"\nsection = "trivia"'), "section:"),
+    ],
+)
+def test_a_malformed_card_names_file_and_field(tmp_path, change, field):
+    old, new = change
+    assert old in GOOD
+    problems = _problems(tmp_path, "choice_one", GOOD.replace(old, new, 1))
+    assert problems, "the card should be unavailable"
+    assert any(p.startswith("drills/cards/choice_one.toml: ") and field in p for p in problems), problems
+
+
+def test_invalid_toml_is_an_unavailable_card(tmp_path):
+    problems = _problems(tmp_path, "broken", "format_version = 1\nid = 'broken\n")
+    assert problems and problems[0].startswith("drills/cards/broken.toml: not valid TOML")
+
+
+def test_kind_and_observe_must_fit(tmp_path):
+    text = textwrap.dedent(CARDS["tf_false"]).replace("[proof]", "[proof]\nobserve = \"stdout\"")
+    problems = _problems(tmp_path, "tf_false", text)
+    assert any("proof.observe: a truefalse card cannot be proved by 'stdout'" in p for p in problems)
+
+
+def test_choice_card_proved_by_a_count_needs_expect(tmp_path):
+    text = GOOD.replace('observe = "stdout"', 'observe = "lines"')
+    problems = _problems(tmp_path, "choice_one", text)
+    assert any("proof.expect: missing" in p for p in problems)
+
+
+def test_missing_topics_file_is_a_deck_problem(tmp_path):
+    root = write_deck(tmp_path / "drills")
+    (root / "topics.toml").unlink()
+    deck = load_drills(root)
+    assert any("topics.toml: file is missing" in p for p in deck.problems)
+    assert len(deck.cards) == len(CARDS)
+
+
+def test_no_folder_is_a_deck_problem(tmp_path):
+    deck = load_drills(tmp_path / "nowhere")
+    assert deck.cards == [] and "no drills folder" in deck.problems[0]
+
+
+# ---------------------------------------------------------------------------------------------------- answers
+
+
+def test_answers_are_parsed_per_kind(deck):
+    choice, count, tf, text = (deck.find(i) for i in ("choice_one", "count_two", "tf_false", "text_hi"))
+    assert choice.parse("2") == 2 and choice.parse(" b ") == 2 and choice.is_correct(2)
+    assert not choice.is_correct(1)
+    with pytest.raises(AnswerError):
+        choice.parse("4")
+    with pytest.raises(AnswerError):
+        choice.parse("")
+    assert count.parse("2") == 2 and count.is_correct(2) and not count.is_correct(True)
+    with pytest.raises(AnswerError):
+        count.parse("two")
+    assert tf.parse("F") is False and tf.parse("true") is True and tf.parse("2") is False
+    assert tf.is_correct(False) and not tf.is_correct(True)
+    with pytest.raises(AnswerError):
+        tf.parse("maybe")
+    assert text.is_correct(text.parse("  hi   there ")) and not text.is_correct(text.parse("hi"))
+
+
+def test_typed_answers_ignore_spacing_but_not_words():
+    assert normalize_typed("(4,2)") == normalize_typed(" ( 4, 2 ) ") == "(4,2)"
+    assert normalize_typed("[100.   2.   3.]") == normalize_typed("[100. 2. 3.]")
+    assert normalize_typed("hi  there") != normalize_typed("hithere")
+
+
+def test_output_normalization():
+    assert normalize_output("\n  a  \nb \n\n") == "  a\nb"
+    assert normalize_output("x\r\ny") == "x\ny"
