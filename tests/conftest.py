@@ -1,22 +1,13 @@
-"""Shared fixtures: a throwaway learner home for every test, the bundled exercises, and a grading helper."""
+"""Fixtures for every test: a throwaway learner home, and the bundled exercises."""
 
 from __future__ import annotations
 
-import os
-import shutil
-import sys
 from pathlib import Path
 
 import pytest
+from helpers import EXERCISES
 
-from jittrainer.core.exercises import Exercise, find_exercise, load_exercises
-from jittrainer.core.runner import Limits, Submission, grade
-from jittrainer.core.verdict import Verdict
-
-REPO = Path(__file__).resolve().parent.parent
-EXERCISES = REPO / "exercises"
-ALT = Path(__file__).resolve().parent / "alt_submissions"
-BIN = Path(sys.executable).parent
+from jittrainer.core.exercises import Exercise, load_exercises
 
 
 @pytest.fixture(autouse=True)
@@ -30,57 +21,3 @@ def learner_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 @pytest.fixture(scope="session")
 def exercises() -> list[Exercise]:
     return load_exercises(EXERCISES)
-
-
-def exercise(key: str) -> Exercise:
-    return find_exercise(load_exercises(EXERCISES), key)
-
-
-_POOL = None
-
-
-def warm_pool():
-    """One session-wide pool: spare workers start (import jax) while earlier grades run, halving test time."""
-    global _POOL
-    if _POOL is None:
-        from jittrainer.core.pool import WorkerPool
-
-        _POOL = WorkerPool(spares=2)
-        _POOL.start()
-    return _POOL
-
-
-def grade_file(
-    ex: Exercise, path: Path, *, seed: int | None = 0, timing: bool = False, timeout: float | None = None, warm: bool = False
-) -> Verdict:
-    """Grade one file; the time limit is the exercise's own (its manifest), else the default 10 s."""
-    timeout = timeout or ex.timeout_s or 10.0
-    sub = Submission(ex, Path(path).read_bytes(), Path(path).resolve(), seed=seed, timing=timing)
-    if warm:
-        return warm_pool().grade_run(sub, Limits(timeout_s=timeout)).run()
-    return grade(sub, Limits(timeout_s=timeout))
-
-
-def grade_source(ex: Exercise, source: str | bytes, tmp_path: Path, *, name: str = "submission.py", **kwargs) -> Verdict:
-    path = tmp_path / name
-    path.write_bytes(source.encode("utf-8") if isinstance(source, str) else source)
-    return grade_file(ex, path, **kwargs)
-
-
-def copy_exercise(ex: Exercise, root: Path) -> Path:
-    """A copy of one exercise folder under ``root`` (to break it on purpose)."""
-    target = root / ex.dir.name
-    shutil.copytree(ex.dir, target)
-    return target
-
-
-def jittrainer_cmd() -> list[str]:
-    """The installed entry point, as a learner runs it."""
-    exe = BIN / "jittrainer"
-    return [str(exe)] if exe.exists() else [sys.executable, "-m", "jittrainer"]
-
-
-def clean_env(**extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST")}
-    env.update(extra)
-    return env

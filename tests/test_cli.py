@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO, copy_exercise, exercise, jittrainer_cmd
+from helpers import REPO, copy_exercise, exercise, jittrainer_cmd
 
 FIXTURES = REPO / "tests" / "fixtures" / "exercises"
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO, copy_exercise, grade_source
+from helpers import REPO, copy_exercise, grade_source
 from jittrainer.core.exercises import find_exercise, load_exercises
 
 FIXTURES = REPO / "tests" / "fixtures" / "exercises"

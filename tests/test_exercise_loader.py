@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import EXERCISES, copy_exercise, exercise
+from helpers import EXERCISES, copy_exercise, exercise
 from jittrainer.core.exercises import load_exercises, parse_hints
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ALT, EXERCISES, exercise, grade_file
+from helpers import ALT, EXERCISES, exercise, grade_file
 from jittrainer.core.exercises import load_exercises
 
 

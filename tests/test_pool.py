@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from conftest import REPO
+from helpers import REPO
 from jittrainer.core.exercises import find_exercise, load_exercises
 from jittrainer.core.pool import WorkerPool
 from jittrainer.core.runner import Limits, Submission

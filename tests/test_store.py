@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from conftest import exercise
+from helpers import exercise
 from jittrainer.core.store import SCHEMA_VERSION, Drafts, ProgressStore, atomic_write_text
 
 

@@ -313,11 +313,13 @@ def cmd_validate(args: argparse.Namespace) -> int:
             print(f"  {style.ok('✓') if ok else style.bad('✗')} {line}", flush=True)
 
     deck = None
-    if not args.ids:  # the whole pack: drill cards too, each proof run on the installed JAX
+    if not args.ids:  # the whole pack: its drill cards too (if it has any), each proof run on the installed JAX
         from jittrainer.core.drills import default_root as drills_root
         from jittrainer.core.drills import load_drills
 
-        deck = load_drills(Path(args.exercises) / "drills" if args.exercises else drills_root())
+        drills = Path(args.exercises) / "drills" if args.exercises else drills_root()
+        if drills.is_dir():
+            deck = load_drills(drills)
     report = validate(exercises, seed=args.seed, jobs=args.jobs, on_result=progress, deck=deck)
     if args.json:
         print(json.dumps(report.to_dict(), indent=2))

@@ -260,8 +260,10 @@ class TrainerApp(App[int], inherit_bindings=False):
             self.lesson.show_task(unavailable_markdown(ex))
             editor.load_text("")
             editor.read_only = True
-        self._live_baseline = editor.text
+        self._live_baseline = self._editor_text = editor.text
         self.editor.border_title = f"workspace/{ex.id}.py" if ex.available else "no draft: exercise unavailable"
+        if self.draft is not None:
+            self.verdict_panel.path_aliases = {str(self.draft.path): f"workspace/{ex.id}.py"}
         self._show_hints(ex)
         self._show_explanation(ex)
         self.lesson.switch("task")
@@ -316,7 +318,8 @@ class TrainerApp(App[int], inherit_bindings=False):
     def action_run(self, live: bool = False) -> None:
         ex = self.current
         if ex is None or not ex.available or self.draft is None:
-            self.notify("This exercise is unavailable, so there is nothing to grade.", severity="warning")
+            why = "this exercise is unavailable" if ex is None or not ex.available else "your draft could not be read"
+            self.notify(f"Nothing to grade: {why}.", severity="warning")
             return
         if self._live_timer is not None:
             self._live_timer.stop()
@@ -632,7 +635,7 @@ class TrainerApp(App[int], inherit_bindings=False):
             return
         self.editor.clear_error()
         self.editor.load_text(text)
-        self._live_baseline = text
+        self._live_baseline = self._editor_text = text
         where = f" Your previous draft is kept as {kept}." if kept else ""
         self.notify(f"The starter is back in the editor.{where}", title="Reset", timeout=15)
 

@@ -98,8 +98,9 @@ def _take_miss(misses: list[Miss], event: Event) -> Miss | None:
 def _unexplained(function: str) -> str:
     # JAX explains misses only for functions defined outside its own package, so silence means JAX's own code.
     return (
-        f"{function} is not a function from your file: JAX compiled one of its own operations (an eager "
-        f"jax.numpy call outside jit, or pmap's internals) for input shapes or dtypes it had not seen before"
+        f"{function} is not a function from your file: JAX compiled one of its own operations for input shapes or "
+        f"dtypes it had not seen before — an eager jax.numpy call outside jit, a NumPy function applied to the "
+        f"jax.Array a callback receives (np.asarray it first), or pmap's internals"
     )
 
 

@@ -5,6 +5,7 @@ JAX's own frames and the grader's are noise to a learner; the line in *their* fi
 
 from __future__ import annotations
 
+import re
 import traceback
 from types import TracebackType
 
@@ -13,16 +14,23 @@ from jittrainer.core.verdict import ErrorInfo
 MESSAGE_LIMIT = 600
 
 
-def headline(info: ErrorInfo) -> str:
+_LONG_ARRAY = re.compile(r"\[[-+0-9.eE\s,…]{40,}\]?")
+
+
+def headline(info: ErrorInfo, *, join_dangling: bool = False) -> str:
     """The first line of the error's message (JAX's messages run to a dozen lines with links). For an exception
-    raised inside a host callback, JAX wraps it: say what the callback raised instead."""
+    raised inside a host callback, JAX wraps it: say what the callback raised instead. With ``join_dangling``, a
+    first line that ends in ':' ("The error was:") is completed by the next line; long array values become [...]."""
     text = info.message.strip()
     if not text:
         return ""
-    lines = [line for line in text.splitlines() if line.strip()]
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
     if "callback" in lines[0].lower() and "Traceback (most recent call last)" in text:
-        return f"a host callback raised {lines[-1].strip()}"
-    return lines[0]
+        return f"a host callback raised {lines[-1]}"
+    line = lines[0]
+    if join_dangling and line.endswith(":") and len(lines) > 1 and not lines[1].startswith(("See ", "http")):
+        line = f"{line} {lines[1]}"
+    return _LONG_ARRAY.sub("[…]", line)
 
 
 def exception_text(exc: BaseException) -> str:

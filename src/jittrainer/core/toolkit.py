@@ -45,6 +45,9 @@ except ImportError:  # pragma: no cover
     _Tracer = None
 
 _JAX_DIR = str(Path(jax.__file__).resolve().parent)
+# What jax.jit really returns. jax.stages.Wrapped is a runtime-checkable Protocol, so any object with .lower and
+# .trace attributes would pass for jitted (and escape the grader's jit); the concrete type cannot be faked.
+_JITTED_TYPE = type(jax.jit(lambda: None))
 
 
 class LearnerFailure(Exception):
@@ -65,6 +68,11 @@ class ExerciseBug(Exception):
 
 
 # ----------------------------------------------------------------------------------------------- small helpers
+
+
+def is_jitted(fn: Any) -> bool:
+    """True for a function returned by jax.jit (also when the jit spy wraps it)."""
+    return type(fn) is _JITTED_TYPE or (isinstance(fn, _SpiedJit) and type(fn._real) is _JITTED_TYPE)
 
 
 def is_tracer(value: Any) -> bool:
@@ -225,7 +233,7 @@ class Calls:
             return ""
         err = record.error
         line = f", line {err.line}" if err.line else ""
-        text = learner_errors.headline(err)
+        text = learner_errors.headline(err, join_dangling=True)
         if learner_errors.out_of_memory(err):
             return f"memory limit exceeded during call {record.index} of {self.name}{line} ({err.type}: {text})"
         if err.type == "EOFError":
@@ -241,6 +249,18 @@ def _leaves(value: Any) -> list[Any]:
         return jax.tree_util.tree_leaves(value)
     except Exception:
         return [value]
+
+
+def _concrete_arrays(tree: Any) -> list[np.ndarray]:
+    """The concrete (non-tracer) array leaves of ``tree``, as NumPy."""
+    arrays = []
+    for leaf in _leaves(tree):
+        if isinstance(leaf, (np.ndarray, jax.Array)) and not is_tracer(leaf):
+            try:
+                arrays.append(np.asarray(leaf))
+            except Exception:
+                pass
+    return arrays
 
 
 def _inside_jax(filename: str) -> bool:
@@ -263,6 +283,7 @@ class PmapCall:
     call: int | None  # graded call it happened in
     mapped_sizes: list[int]  # size of every mapped axis among the arguments
     devices: int  # jax.local_device_count() at the time
+    arrays: list[np.ndarray] = field(default_factory=list)  # concrete array arguments, as NumPy
 
 
 class PmapSpy:
@@ -310,7 +331,7 @@ class PmapSpy:
                 sizes += _mapped_sizes(value, 0)
         except Exception:
             pass
-        self.calls.append(PmapCall(self.grading.current_call, sizes, jax.local_device_count()))
+        self.calls.append(PmapCall(self.grading.current_call, sizes, jax.local_device_count(), _concrete_arrays((args, kwargs))))
         if self.first is None and self.grading.current_call is not None:
             self.first = (real, args, kwargs)
 
@@ -332,6 +353,7 @@ class JitCall:
     call: int | None
     function: str
     arrays: list[np.ndarray]  # concrete array arguments, as NumPy
+    out_sizes: list[int] = field(default_factory=list)  # element counts of the array outputs
 
 
 class JitSpy:
@@ -370,17 +392,14 @@ class _SpiedJit:
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         spy = self._spy
-        arrays = []
-        for leaf in _leaves((args, kwargs)):
-            if isinstance(leaf, (np.ndarray, jax.Array)) and not is_tracer(leaf):
-                try:
-                    arrays.append(np.asarray(leaf))
-                except Exception:
-                    pass
-        spy.calls.append(JitCall(spy.grading.current_call, self.__name__, arrays))
+        arrays = _concrete_arrays((args, kwargs))
+        record = JitCall(spy.grading.current_call, self.__name__, arrays)
+        spy.calls.append(record)
         if spy.first is None and spy.grading.current_call is not None and arrays:
             spy.first = (self._real, args, kwargs)
-        return self._real(*args, **kwargs)
+        out = self._real(*args, **kwargs)
+        record.out_sizes = [int(np.size(leaf)) for leaf in _leaves(out) if hasattr(leaf, "shape")]
+        return out
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._real, name)
@@ -469,7 +488,7 @@ class Grading:
         if self.call_mode == "plain":
             graded = fn
         else:
-            graded = fn if isinstance(fn, jax.stages.Wrapped) else jax.jit(fn)
+            graded = fn if is_jitted(fn) else jax.jit(fn)
             self.jaxpr_name = name
         self.graded_function = graded
         return graded

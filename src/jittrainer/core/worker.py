@@ -370,12 +370,14 @@ class Grade:
     def _time_starter(self, first) -> tuple[float, int]:
         import jax
 
+        from jittrainer.core.toolkit import is_jitted
+
         g = self.grading
         source = open(self.job["starter_path"], encoding="utf-8").read()
         module = types.ModuleType("starter")
         exec(compile(source, self.job["starter_path"], "exec"), module.__dict__)
         fn = getattr(module, g.function_name)
-        if g.call_mode != "plain" and not isinstance(fn, jax.stages.Wrapped):
+        if g.call_mode != "plain" and not is_jitted(fn):
             fn = jax.jit(fn)
         with self.worker.watch.counting() as window:
             t0 = time.perf_counter()

@@ -27,7 +27,7 @@ class MainScreen(Screen):
             yield ExerciseList(id="sidebar")
             with Vertical(id="middle"):
                 yield Lesson(id="lesson")
-                yield DraftEditor(id="editor")
+                yield DraftEditor.code_editor("", language="python", id="editor")
             yield VerdictPanel(id="verdict")
         yield Footer()
 

@@ -28,19 +28,13 @@ def _theme(base_name: str, name: str, error_bg: str) -> TextAreaTheme:
 
 
 class DraftEditor(TextArea):
-    def __init__(self, **kwargs) -> None:
+    """Build it with ``DraftEditor.code_editor(language="python")``: Textual's code-editor defaults, this class."""
+
+    def __init__(self, *args, **kwargs) -> None:
         # Before super().__init__: it builds the highlight map, which reads the mark.
         self.error_row: int | None = None
         self._marked_line_count = 0
-        super().__init__(
-            "",
-            language="python",
-            theme="monokai",
-            soft_wrap=False,
-            tab_behavior="indent",
-            show_line_numbers=True,
-            **kwargs,
-        )
+        super().__init__(*args, **kwargs)
         self.register_theme(_theme("monokai", DARK_THEME, "#6b1a1a"))
         self.register_theme(_theme("github_light", LIGHT_THEME, "#ffd0d0"))
         self.theme = DARK_THEME
@@ -64,7 +58,9 @@ class DraftEditor(TextArea):
         column = max((col or 1) - 1, 0)
         column = min(column, len(self.document.get_line(row)))
         self.selection = Selection.cursor((row, column))
-        self.scroll_cursor_visible(center=True)
+        # Centre the line vertically only: centring on the column would scroll the code sideways.
+        self.scroll_to(y=max(row - self.scrollable_content_region.height // 2, 0), animate=False, immediate=True)
+        self.scroll_cursor_visible()
         self.refresh()
 
     def clear_error(self) -> None:

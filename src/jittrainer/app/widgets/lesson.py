@@ -5,6 +5,8 @@ TabbedContent is wrapped, not subclassed: a subclass that overrides ``compose`` 
 
 from __future__ import annotations
 
+import re
+
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Markdown, TabbedContent, TabPane
@@ -28,10 +30,14 @@ def unavailable_markdown(exercise: Exercise) -> str:
     )
 
 
+NUMBERED = re.compile(r"^\d+[.)]\s+")  # hints.md titles often number themselves: "## 2. A print that ..."
+
+
 def hints_markdown(hints: list[Hint], shown: int, key: str) -> str:
     if not hints:
         return "*This exercise has no hints.*"
-    parts = [f"## Hint {hint.level} of {len(hints)}: {hint.title}\n\n{hint.body}" for hint in hints[:shown]]
+    parts = [f"## Hint {hint.level} of {len(hints)}: {NUMBERED.sub('', hint.title)}\n\n{hint.body}"
+             for hint in hints[:shown]]
     if shown < len(hints):
         what = "the first hint" if shown == 0 else "the next hint"
         parts.append(f"*Press **{key}** for {what} ({len(hints) - shown} of {len(hints)} left). Hints come one "
@@ -71,18 +77,23 @@ class Lesson(Vertical):
         self.query_one("#statement", Markdown).scroll_home(animate=False)
 
     def show_hints(self, hints: list[Hint], shown: int, key: str) -> None:
-        markdown = self.query_one("#hints", Markdown)
-        markdown.update(hints_markdown(hints, shown, key))
         label = f"Hints {shown}/{len(hints)}" if hints else "Hints"
         self.tabs.get_tab("tab-hints").label = label
-        if shown:
-            # The newest tier is the one to read: scroll to the end once the new blocks are mounted.
-            markdown.call_after_refresh(markdown.scroll_end, animate=False)
+        self.run_worker(self._update_hints(hints_markdown(hints, shown, key), bool(shown)), group="hints",
+                        exclusive=True)
+
+    async def _update_hints(self, text: str, newest_on_top: bool) -> None:
+        markdown = self.query_one("#hints", Markdown)
+        await markdown.update(text)  # the blocks exist only once this is done
+        headings = list(markdown.query("MarkdownH2"))
+        if newest_on_top and headings:
+            # The newest tier is the one to read: its heading goes to the top of the pane.
+            markdown.scroll_to_widget(headings[-1], top=True, animate=False)
 
     def show_explanation(self, explanation: str | None, solution: str | None) -> None:
         self.query_one("#explanation", Markdown).update(explanation_markdown(explanation, solution))
         unlocked = explanation is not None or solution is not None
-        self.tabs.get_tab("tab-explanation").label = "Explanation" if unlocked else "Explanation ·"
+        self.tabs.get_tab("tab-explanation").label = "Explanation" if unlocked else "Explanation (locked)"
 
     def switch(self, tab: str) -> None:
         self.tabs.active = f"tab-{tab}"

@@ -49,13 +49,17 @@ class VerdictPanel(Vertical):
                             # Its own widget that does not wrap: a jaxpr line broken in two reads wrong.
                             yield Static(id="jaxpr-code")
 
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.path_aliases: dict[str, str] = {}  # full draft path -> what the learner knows it as
+
     def on_mount(self) -> None:
         self.show(None)
 
     def show(
         self, verdict: Verdict | None, *, running: bool = False, timing_pending: bool = False, scroll_home: bool = False
     ) -> None:
-        self.query_one("#checks-body", Static).update(render_checks(verdict, running))
+        self.query_one("#checks-body", Static).update(render_checks(verdict, running, self.path_aliases))
         self.query_one("#output-body", Static).update(render_output(verdict))
         self.query_one("#jaxpr-body", Static).update(render_jaxpr(verdict))
         code = self.query_one("#jaxpr-code", Static)
@@ -80,7 +84,7 @@ class VerdictPanel(Vertical):
                 self.query_one(f"#{pane}-scroll", VerticalScroll).scroll_home(animate=False)
 
     def show_running(self, running: bool, verdict: Verdict | None) -> None:
-        self.query_one("#checks-body", Static).update(render_checks(verdict, running))
+        self.query_one("#checks-body", Static).update(render_checks(verdict, running, self.path_aliases))
 
     def switch(self, pane: str) -> None:
         self.query_one(TabbedContent).active = f"tab-{pane}"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from textual.content import Content
 
 from jittrainer.app.widgets.panes.common import NOT_RUN, caption, lines, plural
@@ -19,6 +21,20 @@ ICONS = {
     "skip": ("·", "$text-muted"),
 }
 TRACEBACK_LINES = 14
+JAX_FOOTER = re.compile(r"^-{10,}$")  # JAX's "internal frames were removed" note follows a line of dashes
+
+
+def trim_traceback(traceback: str, aliases: dict[str, str]) -> list[str]:
+    for path, alias in aliases.items():
+        traceback = traceback.replace(path, alias)
+    lines = traceback.rstrip().splitlines()
+    for n, line in enumerate(lines):
+        if JAX_FOOTER.match(line.strip()):
+            lines = lines[:n]
+            break
+    if len(lines) > TRACEBACK_LINES:
+        lines = ["…", *lines[-TRACEBACK_LINES:]]
+    return lines
 ORDER = {"fail": 0, "error": 0, "pass": 1, "skip": 2}
 
 
@@ -32,7 +48,8 @@ def headline(verdict: Verdict) -> Content:
     return Content.styled(word, style)
 
 
-def render_checks(verdict: Verdict | None, running: bool = False) -> Content:
+def render_checks(verdict: Verdict | None, running: bool = False, aliases: dict[str, str] | None = None) -> Content:
+    """``aliases`` shortens paths in tracebacks (the draft's full path to ``workspace/<id>.py``)."""
     parts: list[Content | str] = []
     if running:
         parts += [Content.styled("⟳ Grading your draft in a worker process…", "bold $text-accent"),
@@ -59,19 +76,20 @@ def render_checks(verdict: Verdict | None, running: bool = False) -> Content:
         if error.line:
             parts.append(caption("The editor marks that line."))
         if error.traceback:
-            tb = error.traceback.rstrip().splitlines()
-            if len(tb) > TRACEBACK_LINES:
-                tb = ["…", *tb[-TRACEBACK_LINES:]]
-            parts.append(Content.styled("\n".join(tb), "$text-muted"))
+            parts.append(Content.styled("\n".join(trim_traceback(error.traceback, aliases or {})), "$text-muted"))
     if verdict.checks:
         parts.append("")
         passed = sum(check.status == "pass" for check in verdict.checks)
         parts.append(Content.styled(f"{passed} of {plural(len(verdict.checks), 'check')} passed", "bold"))
+        said = {verdict.message}  # a reason already on screen is not repeated under every check it affects
         for check in ordered_checks(verdict.checks):
             icon, style = ICONS.get(check.status, ICONS["skip"])
             parts.append(Content.assemble((icon, style), " ", (check.name, "bold" if check.status != "pass" else "")))
-            if check.message and not (check.status != "pass" and check.message == verdict.message):
-                parts.append(Content.styled(f"  {check.message}", "$text-muted" if check.status == "pass" else ""))
+            if check.message and (check.status == "pass" or check.message not in said):
+                parts.append(Content.styled(f"  {check.message}", "" if check.status in ("fail", "error") else
+                                            "$text-muted"))
+                if check.status != "pass":
+                    said.add(check.message)
     facts = []
     if verdict.traces is not None:
         facts.append(plural(verdict.traces, "trace"))

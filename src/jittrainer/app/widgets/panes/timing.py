@@ -26,7 +26,7 @@ def bar(value: float, largest: float, width: int) -> str:
     return text or "▏"  # never invisible: a tiny bar still says "there is a cost"
 
 
-def group(title: str, rows: list[tuple[str, float | None]], width: int, note: str = "") -> list[Content | str]:
+def group(title: str, rows: list[tuple[str, float | None]], width: int, *notes: str) -> list[Content | str]:
     known = [(label, value) for label, value in rows if value is not None]
     if not known:
         return []
@@ -40,8 +40,7 @@ def group(title: str, rows: list[tuple[str, float | None]], width: int, note: st
             (f"{bar(value, largest, bar_width):<{bar_width}}", "$text-accent"),
             (f" {seconds(value):>{VALUE_WIDTH}}", "bold"),
         ))
-    if note:
-        out.append(caption(f"  {note}"))
+    out += [caption(f"  {note}") for note in notes if note]
     return out
 
 
@@ -63,14 +62,18 @@ def render_timing(verdict: Verdict | None, pending: bool = False, width: int = 6
         parts.append(Content.styled(f"No timing: {timing.note or timing.status}", "bold"))
         return lines(*parts)
     steady = timing.steady_s
-    note = "trace: Python runs once, with tracers. compile: XLA builds the program. one call: a later call."
+    costs = ""
     if timing.compile_s and steady:
-        note += f" One compile costs as much as {ratio(timing.compile_s, steady)} calls."
+        costs = f"One compile costs as much as {timing.compile_s / steady:,.0f} calls."
     parts += group("Compile vs steady state", [
         ("trace", timing.trace_s),
         ("compile", timing.compile_s),
         ("one call", steady),
-    ], width, note)
+    ], width,
+        "trace: Python runs your function once, with tracers",
+        "compile: XLA builds the program, once per new shape",
+        "one call: the compiled program runs (median)",
+        costs)
     if timing.eager_s is not None:
         note = ""
         if steady and timing.eager_s:
@@ -80,8 +83,8 @@ def render_timing(verdict: Verdict | None, pending: bool = False, width: int = 6
         parts.append("")
         parts += group("Eager vs jit (one call)", [("eager", timing.eager_s), ("jit", steady)], width, note)
     if timing.starter_calls_s is not None:
-        yours = plural(verdict.compiles, "compile") if verdict.compiles is not None else "?"
-        theirs = plural(timing.starter_compiles, "compile") if timing.starter_compiles is not None else "?"
+        yours = plural(verdict.compiles, "time") if verdict.compiles is not None else "an unknown number of times"
+        theirs = plural(timing.starter_compiles, "time") if timing.starter_compiles is not None else "? times"
         parts.append("")
         parts += group("All graded calls, compiles included",
                        [("starter", timing.starter_calls_s), ("yours", timing.calls_s)], width,

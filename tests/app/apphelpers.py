@@ -1,0 +1,115 @@
+"""Helpers (not fixtures) for the app's Pilot and snapshot tests.
+
+Every test already has a fresh JITTRAINER_HOME (tests/conftest.py). Apps built here start no spare worker (a test
+that grades pays for a cold worker only when it grades) and skip the timing phase, to keep the suite quick.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from jittrainer.app import TrainerApp
+from jittrainer.core.verdict import CacheMiss, CheckResult, ErrorInfo, Jaxpr, OutputSection, Timing, Verdict
+
+REPO = Path(__file__).resolve().parents[2]
+EXERCISES = REPO / "exercises"
+FIXTURE_EXERCISES = Path(__file__).resolve().parent / "fixtures" / "exercises"
+GRADE_TIMEOUT = 90.0  # a cold worker imports jax; on a loaded 2-core machine that can take a while
+
+
+def make_app(exercises_dir: Path = EXERCISES, **kwargs) -> TrainerApp:
+    options = {"prestart_workers": False, "grade_timing": False, "disk_poll_interval": 0.1}
+    options.update(kwargs)
+    return TrainerApp(exercises_dir=exercises_dir, **options)
+
+
+async def wait_until(pilot, predicate: Callable[[], bool], timeout: float = 10.0, what: str = "") -> None:
+    end = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out after {timeout:g} s waiting for {what or predicate}")
+        await pilot.pause(0.05)
+
+
+async def wait_for_verdict(pilot, app: TrainerApp, timeout: float = GRADE_TIMEOUT) -> Verdict:
+    await wait_until(pilot, lambda: not app.grading and app.current.id in app.verdicts, timeout, "a verdict")
+    await pilot.pause()
+    return app.verdicts[app.current.id]
+
+
+def notifications(app: TrainerApp) -> list[str]:
+    # Private, as in harlequin's tests: run_test mounts no toasts, but the app still records them.
+    return [n.message for n in app._notifications]
+
+
+def plain(widget) -> str:
+    """The text a Static (or our TimingChart) shows, without styles."""
+    visual = widget.render()
+    return getattr(visual, "plain", str(visual))
+
+
+def failing_verdict() -> Verdict:
+    """A fixed verdict with something in every pane and no timing-dependent text."""
+    return Verdict(
+        exercise="demo_print",
+        status="fail",
+        message="double printed 1 line over 3 calls: the print ran once, while tracing",
+        checks=[
+            CheckResult("runs", "double runs under jax.jit", "pass", "3 calls returned"),
+            CheckResult("values", "returns 2 * x", "pass", "all 3 results match"),
+            CheckResult("prints_each_call", "every call prints x", "fail",
+                        "double printed 1 line over 3 calls: the print ran once, while tracing"),
+            CheckResult("extra", "a check after the failure", "skip", "skipped: an earlier check failed"),
+        ],
+        traces=2,
+        compiles=2,
+        cache_misses=[
+            CacheMiss(1, "jit(double)", "first call of double: nothing was compiled for it yet"),
+            CacheMiss(3, "jit(double)", "x changed from f32[4] to f32[8]: a new shape or dtype needs a new compile"),
+        ],
+        output="x is JitTracer(float32[4])\n",
+        output_sections=[OutputSection("call 1", "x is JitTracer(float32[4])\n")],
+        jaxpr=Jaxpr(
+            text="{ lambda a:f32[3]; b:f32[4]. let\n    c:f32[4] = mul b 2.0:f32[]\n"
+                 "    debug_print[fmt=x is {x} ordered=False] b\n  in (c,) }",
+            function="double",
+            primitives={"mul": 1, "debug_print": 1},
+            callbacks=["debug_print"],
+            constants=["f32[3] (12 bytes)"],
+            effects=["DebugEffect"],
+        ),
+        timing=Timing(
+            status="measured", compile_s=0.2, trace_s=0.05, calls_s=0.3, steady_s=2e-05,
+            steady_samples=[2e-05, 2.5e-05, 2e-05, 3e-05, 2.2e-05, 2e-05, 2.1e-05, 4e-05, 2e-05, 2e-05],
+            eager_s=0.004,
+        ),
+        seed=7,
+        duration_s=1.5,
+    )
+
+
+def error_verdict() -> Verdict:
+    message = "double raised ZeroDivisionError on call 1, line 6: division by zero"
+    return Verdict.failure(
+        "demo_print",
+        message,
+        error=ErrorInfo("ZeroDivisionError", "division by zero", line=6, col=5,
+                        traceback='Traceback (your code only):\n  File "demo_print.py", line 6, in double\n'
+                                  "    print(1 / 0)\nZeroDivisionError: division by zero",
+                        phase="call 1"),
+        seed=7,
+    )
+
+
+async def show_verdict(pilot, app: TrainerApp, verdict: Verdict, pane: str = "checks") -> None:
+    """Put a hand-made verdict on screen through the same message a grading thread posts."""
+    from jittrainer.app.messages import VerdictReady
+
+    app.run_id = 10_000
+    app.run_exercise = verdict.exercise
+    app.post_message(VerdictReady(10_000, verdict.exercise, verdict, timing_pending=False))
+    await pilot.pause()
+    app.verdict_panel.switch(pane)
+    await pilot.pause()

@@ -1,0 +1,71 @@
+"""Pictures of the main screen and each verdict pane, from fixed exercises and hand-made verdicts.
+
+The fixture exercises in fixtures/exercises never change with the course, and no text on screen depends on time.
+Update after a deliberate change with ``pytest tests/app/test_snapshots.py --snapshot-update`` and look at the SVGs.
+"""
+
+from __future__ import annotations
+
+from apphelpers import FIXTURE_EXERCISES, error_verdict, failing_verdict, make_app, show_verdict
+
+WIDE = (120, 40)
+SMALL = (80, 24)
+
+
+def app():
+    return make_app(FIXTURE_EXERCISES)
+
+
+async def no_blink(pilot) -> None:
+    # A blinking cursor is drawn or not depending on when the picture is taken.
+    await pilot.pause()
+    pilot.app.editor.cursor_blink = False
+    await pilot.pause()
+
+
+def pane(name: str, verdict=failing_verdict):
+    async def run_before(pilot) -> None:
+        await no_blink(pilot)
+        await show_verdict(pilot, pilot.app, verdict(), name)
+
+    return run_before
+
+
+def test_main_screen(snap_compare):
+    assert snap_compare(app(), terminal_size=WIDE, run_before=no_blink)
+
+
+def test_main_screen_small_terminal(snap_compare):
+    assert snap_compare(app(), terminal_size=SMALL, run_before=pane("checks"))
+
+
+def test_main_screen_light_theme(snap_compare):
+    async def run_before(pilot) -> None:
+        pilot.app.action_toggle_theme()
+        await pane("checks")(pilot)
+
+    assert snap_compare(app(), terminal_size=WIDE, run_before=run_before)
+
+
+def test_checks_pane(snap_compare):
+    assert snap_compare(app(), terminal_size=WIDE, run_before=pane("checks"))
+
+
+def test_output_pane(snap_compare):
+    assert snap_compare(app(), terminal_size=WIDE, run_before=pane("output"))
+
+
+def test_jaxpr_pane(snap_compare):
+    assert snap_compare(app(), terminal_size=WIDE, run_before=pane("jaxpr"))
+
+
+def test_timing_pane(snap_compare):
+    assert snap_compare(app(), terminal_size=WIDE, run_before=pane("timing"))
+
+
+def test_recompiles_pane(snap_compare):
+    assert snap_compare(app(), terminal_size=WIDE, run_before=pane("recompiles"))
+
+
+def test_error_marks_the_line(snap_compare):
+    assert snap_compare(app(), terminal_size=WIDE, run_before=pane("checks", error_verdict))

@@ -1,0 +1,152 @@
+"""Opening the app: which exercise, what the screen holds, settings, notices, broken exercises, no jax."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+
+from apphelpers import FIXTURE_EXERCISES, make_app, notifications, wait_until
+from textual.widgets import Markdown, OptionList
+
+from jittrainer.core import paths
+from jittrainer.core.exercises import load_exercises
+from jittrainer.core.store import ProgressStore
+
+
+def test_import_leaves_jax_out():
+    code = "import sys, jittrainer.app; bad = [m for m in ('jax', 'jaxlib') if m in sys.modules]; print(bad)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+async def test_opens_first_exercise_with_statement_and_draft():
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        first = next(ex for ex in app.exercises if ex.available)
+        assert app.current is first
+        assert app.focused is app.editor
+        draft = paths.draft_path(first.id)
+        assert draft.read_text() == first.starter_path.read_text() == app.editor.text
+        assert app.editor.is_syntax_aware and app.editor.language == "python"
+        assert app.editor.show_line_numbers
+        statement = app.lesson.query_one("#statement", Markdown)
+        assert statement.source == first.statement()
+        assert app.editor.border_title == f"workspace/{first.id}.py"
+        assert first.title in app.sub_title
+        assert app.first_frame_at is not None and app.first_frame_at >= app.launched_at
+
+
+async def test_opens_last_open_exercise_else_first_not_passed():
+    exercises = [ex for ex in load_exercises() if ex.available]
+    store = ProgressStore()
+    store.record_attempt(exercises[0].id, "pass")
+    app = make_app()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert app.current is not None and app.current.id == exercises[1].id
+    store.set_last_open(exercises[2].id)
+    app = make_app()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert app.current.id == exercises[2].id
+
+
+async def test_broken_exercise_is_listed_as_unavailable_with_its_reason():
+    app = make_app(FIXTURE_EXERCISES)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert app.current.id == "demo_print"
+        option_list = app.sidebar.query_one(OptionList)
+        prompt = option_list.get_option("broken_manifest").prompt
+        assert "unavailable: manifest.toml: not valid TOML" in prompt.plain.replace("\n     ", " ")
+        app.open_exercise("broken_manifest")
+        await pilot.pause()
+        assert app.editor.read_only
+        assert "This exercise is unavailable" in app.lesson.query_one("#statement", Markdown).source
+        await pilot.press("ctrl+r")
+        assert app.grader.history == [] and "unavailable" in notifications(app)[-1]
+        await pilot.press("ctrl+b")  # next/previous skip unavailable exercises
+        assert app.current.id == "demo_print"
+
+
+async def test_progress_notice_is_shown_once_at_start():
+    paths.progress_path().parent.mkdir(parents=True, exist_ok=True)
+    paths.progress_path().write_text("{not json")
+    app = make_app()
+    async with app.run_test() as pilot:
+        await wait_until(pilot, lambda: notifications(app), what="a notice")
+        assert any("progress file could not be read" in n for n in notifications(app))
+        assert not app.progress.notices
+
+
+async def test_keymap_from_config_remaps_a_binding():
+    paths.config_path().parent.mkdir(parents=True, exist_ok=True)
+    paths.config_path().write_text('# mine\n[keymap]\nhint = "f9"\n')
+    app = make_app()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+t")
+        assert app.hints_shown[app.current.id] == 0  # ctrl+t no longer gives a hint
+        await pilot.press("f9")
+        assert app.hints_shown[app.current.id] == 1
+        assert ("f9", ) == tuple(k for k, _, i in app.key_rows() if i == "hint")
+
+
+async def test_theme_toggle_is_stored_and_editor_follows():
+    paths.config_path().parent.mkdir(parents=True, exist_ok=True)
+    paths.config_path().write_text('# keep me\n[keymap]\nhint = "ctrl+t"\n')
+    app = make_app()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert app.current_theme.dark and app.editor.theme == "jittrainer-dark"
+        app.action_toggle_theme()
+        await pilot.pause()
+        assert not app.current_theme.dark and app.editor.theme == "jittrainer-light"
+        app.action_toggle_live()
+    text = paths.config_path().read_text()
+    assert text.startswith("# keep me\n[keymap]\nhint = \"ctrl+t\"\n")
+    assert 'theme = "textual-light"' in text and "live_grading = true" in text
+    app = make_app()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert app.theme == "textual-light" and app.live_grading
+        assert app.editor.theme == "jittrainer-light"
+
+
+def test_exit_when_ready_exits_zero_after_the_first_frame(tmp_path):
+    env = {**os.environ, "JITTRAINER_EXIT_WHEN_READY": "1", "TERM": "xterm-256color"}
+    started = time.monotonic()
+    result = subprocess.run(
+        [sys.executable, "-c", "import sys, jittrainer.app; sys.exit(jittrainer.app.run())"],
+        env=env, capture_output=True, timeout=60, stdin=subprocess.DEVNULL,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert time.monotonic() - started < 30
+
+
+def test_settings_line_editor_keeps_other_lines():
+    from jittrainer.app.settings import load_settings, set_toml_value
+
+    text = '# comment\n[app]\ntheme = "nord"  # mine\n\n[keymap]\nrun = "f9"\n'
+    edited = set_toml_value(text, "app", "live_grading", True)
+    assert edited == '# comment\n[app]\ntheme = "nord"  # mine\nlive_grading = true\n\n[keymap]\nrun = "f9"\n'
+    assert set_toml_value("", "app", "theme", "x") == '[app]\ntheme = "x"\n'
+    paths.config_path().parent.mkdir(parents=True, exist_ok=True)
+    paths.config_path().write_text(edited)
+    settings = load_settings()
+    assert (settings.theme, settings.live_grading, settings.keymap) == ("nord", True, {"run": "f9"})
+    paths.config_path().write_text("[app]\nlive_grading = 3\n[keymap]\nrun = 4\n")
+    assert len(load_settings().problems) == 2
+
+
+async def test_no_exercises_still_opens(tmp_path):
+    app = make_app(tmp_path / "nothing-here")
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert app.current is None and app.editor.read_only
+        assert "No exercises found" in app.lesson.query_one("#statement", Markdown).source
+        await pilot.press("ctrl+r", "ctrl+n", "ctrl+t")
+        assert app.grader.history == []

@@ -1,0 +1,169 @@
+"""Drive the real trainer in a real terminal (tmux), the way a learner does.
+
+Launch, see the starter, ctrl+r, see FAILED; quit; put the reference solution in the draft file (as if written in
+another editor); relaunch, see it in the editor, ctrl+r, see PASSED, and find the pass in the progress file.
+
+A second run kills the app with SIGKILL a second after typing and finds the typing in the draft.
+
+Run it alone with ``.venv/bin/python tests/e2e/tmux_drive.py`` (prints the screens it saw), or through pytest
+(tests/e2e/test_tmux.py, skipped where tmux is missing). It uses its own tmux server socket and kills only that.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+WIDTH, HEIGHT = 120, 40
+SHOWN = 24  # characters of a code line the editor pane surely shows at WIDTH
+GRADE_TIMEOUT = 120.0  # a cold worker imports jax; CI machines are slow
+
+
+class TmuxError(AssertionError):
+    pass
+
+
+class Terminal:
+    def __init__(self, home: Path, width: int = WIDTH, height: int = HEIGHT) -> None:
+        self.socket = f"jt-e2e-{os.getpid()}-{time.monotonic_ns() % 100000}"
+        self.session = "jt"
+        self.home = home
+        self.width, self.height = width, height
+
+    def tmux(self, *args: str, check: bool = True) -> str:
+        result = subprocess.run(["tmux", "-L", self.socket, "-f", "/dev/null", *args],
+                                capture_output=True, text=True)
+        if check and result.returncode != 0:
+            raise TmuxError(f"tmux {' '.join(args)} failed: {result.stderr.strip()}")
+        return result.stdout
+
+    def launch(self) -> None:
+        # COLUMNS/LINES (pytest's environment has them) would override the pane's real size in the app.
+        command = (f"unset COLUMNS LINES; cd {shlex.quote(str(REPO))} && {shlex.quote(sys.executable)} -m jittrainer; "
+                   "echo EXITED rc=$?; sleep 60")
+        self.tmux("new-session", "-d", "-s", self.session, "-x", str(self.width), "-y", str(self.height),
+                  "-e", "TERM=xterm-256color", "-e", "COLORTERM=truecolor", "-e", f"JITTRAINER_HOME={self.home}",
+                  "-e", "JITTRAINER_EXERCISES=", command)
+
+    def screen(self) -> str:
+        return self.tmux("capture-pane", "-p", "-t", self.session, check=False)
+
+    def wait_for(self, text: str, timeout: float = 20.0) -> str:
+        end = time.monotonic() + timeout
+        while True:
+            screen = self.screen()
+            if text in screen:
+                return screen
+            if time.monotonic() > end:
+                raise TmuxError(f"timed out after {timeout:g} s waiting for {text!r}; the screen was:\n{screen}")
+            time.sleep(0.1)
+
+    def keys(self, *keys: str) -> None:
+        self.tmux("send-keys", "-t", self.session, *keys)
+
+    def close(self) -> None:
+        socket_path = self.tmux("display", "-p", "#{socket_path}", check=False).strip()
+        self.tmux("kill-server", check=False)  # our own socket: only our session lives there
+        if socket_path.endswith(self.socket):
+            Path(socket_path).unlink(missing_ok=True)
+
+
+def first_exercise():
+    sys.path.insert(0, str(REPO / "src"))
+    from jittrainer.core.exercises import load_exercises
+
+    return next(ex for ex in load_exercises(REPO / "exercises") if ex.available)
+
+
+def distinctive_line(source: str, other: str) -> str:
+    """The start of a line of ``source`` that ``other`` lacks, short enough to show whole in the editor pane."""
+    others = {line.strip()[:SHOWN] for line in other.splitlines()}
+    for line in source.splitlines():
+        start = line.strip()[:SHOWN]
+        if start and start not in others and not start.startswith("#"):
+            return start
+    raise TmuxError("starter and solution have no line that tells them apart in a narrow pane")
+
+
+def drive(verbose: bool = False) -> None:
+    ex = first_exercise()
+    starter, solution = ex.starter_path.read_text(), ex.solution_path.read_text()
+    with tempfile.TemporaryDirectory(prefix="jt-e2e-home-") as tmp:
+        home = Path(tmp)
+        term = Terminal(home)
+        try:
+            term.launch()
+            term.wait_for("^r Run", 30)
+            shown = term.wait_for(distinctive_line(starter, solution), 10)
+            if verbose:
+                print(shown)
+            time.sleep(0.3)  # the footer is drawn last; give the app a moment to take keys
+            term.keys("C-r")
+            failed = term.wait_for("FAILED", GRADE_TIMEOUT)
+            if verbose:
+                print(failed)
+            term.keys("C-q")
+            term.wait_for("EXITED rc=0", 15)
+            term.tmux("kill-session", "-t", term.session)
+
+            (home / "workspace" / f"{ex.id}.py").write_text(solution)
+            term.launch()
+            term.wait_for("^r Run", 30)
+            term.wait_for(distinctive_line(solution, starter), 10)
+            time.sleep(0.3)
+            term.keys("C-r")
+            passed = term.wait_for("PASSED", GRADE_TIMEOUT)
+            if verbose:
+                print(passed)
+            progress = json.loads((home / "progress.json").read_text())
+            entry = progress["exercises"][ex.id]
+            assert entry["status"] == "passed" and entry["attempts"] == 2, entry
+            term.keys("C-q")
+            term.wait_for("EXITED rc=0", 15)
+        finally:
+            term.close()
+
+
+def app_pid(term: Terminal) -> int:
+    """The trainer's process: the child of the shell that tmux runs in the pane."""
+    shell = int(term.tmux("display", "-p", "-t", term.session, "#{pane_pid}").strip())
+    children = Path(f"/proc/{shell}/task/{shell}/children").read_text().split()
+    if not children:
+        raise TmuxError("the app process is not running in the pane")
+    return int(children[0])
+
+
+def kill_while_typing(verbose: bool = False) -> None:
+    """SIGKILL a second after the last keystroke: the typing is already in the draft file."""
+    ex = first_exercise()
+    with tempfile.TemporaryDirectory(prefix="jt-e2e-home-") as tmp:
+        home = Path(tmp)
+        term = Terminal(home)
+        try:
+            term.launch()
+            term.wait_for("^r Run", 30)
+            time.sleep(0.3)
+            term.keys("-l", "# typed just before a crash")
+            term.wait_for("# typed just before a", 5)
+            time.sleep(1.0)
+            os.kill(app_pid(term), 9)
+            term.wait_for("EXITED rc=137", 10)
+            draft = (home / "workspace" / f"{ex.id}.py").read_text()
+            if verbose:
+                print(draft)
+            assert draft.startswith("# typed just before a crash"), draft
+        finally:
+            term.close()
+
+
+if __name__ == "__main__":
+    drive(verbose=True)
+    kill_while_typing(verbose=True)
+    print("e2e: OK")
