@@ -126,3 +126,39 @@ async def test_sidebar_choice_opens_the_exercise():
         await pilot.press("enter")
         await pilot.pause()
         assert app.current is target and app.focused is app.editor
+
+
+async def test_f3_cycles_the_verdict_panes_from_the_editor():
+    from textual.widgets import TabbedContent
+
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert app.focused is app.editor
+        tabs = app.verdict_panel.query_one(TabbedContent)
+        seen = []
+        for _ in range(5):
+            await pilot.press("f3")
+            seen.append(tabs.active)
+        assert seen == ["tab-output", "tab-jaxpr", "tab-timing", "tab-recompiles", "tab-checks"]
+        await pilot.press("shift+f3")
+        assert tabs.active == "tab-recompiles"
+        assert app.editor.text == app.current.starter_path.read_text()  # nothing was typed into the draft
+
+
+async def test_f4_opens_a_drill_round_and_escape_comes_back():
+    from jittrainer.app.drill import DrillScreen
+    from jittrainer.app.screens.main import MainScreen
+
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("f4")
+        await pilot.pause()
+        assert isinstance(app.screen, DrillScreen)
+        assert not app.screen.active_bindings.get("ctrl+r")  # the trainer's keys are off while drilling
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MainScreen)

@@ -11,6 +11,9 @@ __all__ = ["TrainerApp", "run"]
 
 
 def run(exercises_dir: str | None = None) -> int:
+    import os
+
     app = TrainerApp(exercises_dir=exercises_dir)
-    app.run()
+    # Headless: no terminal needed (`jittrainer bench` times start-up this way).
+    app.run(headless=os.environ.get("JITTRAINER_HEADLESS") == "1")
     return app.return_code or 0

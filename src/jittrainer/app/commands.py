@@ -29,6 +29,7 @@ class TrainerCommands(Provider):
             ("Toggle theme", app.action_toggle_dark, "Switch between the dark and the light theme"),
             ("Toggle live grading", app.action_toggle_live,
              f"Grade automatically when you stop typing (now {'on' if app.live_grading else 'off'})"),
+            ("Interview drill", app.action_drill, "Predict-the-output cards, proved on your JAX (F4)"),
             ("Help", app.action_help, "Keys, panes and how grading works (F1)"),
         ]
         for exercise in app.exercises:

@@ -39,9 +39,13 @@ from jittrainer.core.store import Drafts, ProgressStore
 from jittrainer.core.verdict import Verdict
 
 EXIT_WHEN_READY = "JITTRAINER_EXIT_WHEN_READY"
+READY_FILE = "JITTRAINER_READY_FILE"  # where `jittrainer bench` reads the first-frame time and memory
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 # Actions that act on the exercise on the main screen; hidden and inert while a dialog is open.
-MAIN_ONLY = {"run", "next_exercise", "previous_exercise", "hint", "reset", "reveal", "toggle_sidebar", "zoom"}
+MAIN_ONLY = {
+    "run", "next_exercise", "previous_exercise", "hint", "reset", "reveal", "toggle_sidebar", "zoom", "drill", "cycle_pane",
+    "toggle_live",
+}
 
 
 class TrainerApp(App[int], inherit_bindings=False):
@@ -59,6 +63,13 @@ class TrainerApp(App[int], inherit_bindings=False):
                 id="live-grading"),
         Binding("f1", "help", "Help", tooltip="Every key, the panes, how grading works", id="help"),
         Binding("f2", "toggle_sidebar", "Exercises", tooltip="Show or hide the exercise list", id="exercises"),
+        Binding("f4", "drill", "Drill", tooltip="A round of interview drill cards: predict the output, count the "
+                "compiles (proved on your JAX)", id="drill"),
+        # Function keys: alt+digit arrives as a typed character in some terminals, and the editor has focus.
+        Binding("f3", "cycle_pane(1)", "Panes", tooltip="Show the next verdict pane: Checks, Output, Jaxpr, "
+                "Timing, Recompiles", id="next-pane"),
+        Binding("shift+f3", "cycle_pane(-1)", "Prev pane", show=False, tooltip="Show the previous verdict pane",
+                id="previous-pane"),
         Binding("f8", "zoom", "Zoom", tooltip="Fill the screen with the focused pane (escape restores)",
                 id="zoom", show=False),
         Binding("ctrl+q", "quit", "Quit", tooltip="Save the draft and quit", priority=True, id="quit"),
@@ -159,6 +170,8 @@ class TrainerApp(App[int], inherit_bindings=False):
 
     def on_ready(self) -> None:
         self.first_frame_at = time.monotonic()
+        if os.environ.get(READY_FILE):
+            _report_ready(Path(os.environ[READY_FILE]))
         if os.environ.get(EXIT_WHEN_READY) == "1":
             self.exit(0)
             return
@@ -659,6 +672,15 @@ class TrainerApp(App[int], inherit_bindings=False):
         except (OSError, ValueError) as exc:
             self.notify(f"Could not store this setting in {paths.config_path()}: {exc}", severity="warning")
 
+    def action_cycle_pane(self, step: int) -> None:
+        self.verdict_panel.cycle(step)
+
+    def action_drill(self) -> None:
+        from jittrainer.app.drill import DrillScreen
+
+        self.save_now()
+        self.push_screen(DrillScreen())
+
     def action_help(self) -> None:
         if isinstance(self.screen, HelpScreen):
             return
@@ -702,3 +724,13 @@ class TrainerApp(App[int], inherit_bindings=False):
             if binding.id == binding_id:
                 return binding.key.split(",")[0]
         return binding_id
+
+
+def _report_ready(path: Path) -> None:
+    """Wall-clock time of the first frame and this process's resident memory, for `jittrainer bench`."""
+    import json
+
+    from jittrainer.core.procs import rss_bytes
+
+    rss = rss_bytes(os.getpid()) or 0
+    path.write_text(json.dumps({"ready_at": time.time(), "rss_mb": rss / 2**20}))

@@ -88,3 +88,10 @@ class VerdictPanel(Vertical):
 
     def switch(self, pane: str) -> None:
         self.query_one(TabbedContent).active = f"tab-{pane}"
+
+    def cycle(self, step: int) -> str:
+        """Show the pane ``step`` places on (wrapping); returns its name."""
+        active = self.query_one(TabbedContent).active.removeprefix("tab-")
+        pane = PANES[(PANES.index(active) + step) % len(PANES)] if active in PANES else PANES[0]
+        self.switch(pane)
+        return pane
