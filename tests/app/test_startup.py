@@ -67,7 +67,7 @@ async def test_broken_exercise_is_listed_as_unavailable_with_its_reason():
         assert app.editor.read_only
         assert "This exercise is unavailable" in app.lesson.query_one("#statement", Markdown).source
         await pilot.press("ctrl+r")
-        assert app.grader.history == [] and "unavailable" in notifications(app)[-1]
+        assert not app.grader.history and "unavailable" in notifications(app)[-1]
         await pilot.press("ctrl+b")  # next/previous skip unavailable exercises
         assert app.current.id == "demo_print"
 
@@ -149,4 +149,4 @@ async def test_no_exercises_still_opens(tmp_path):
         assert app.current is None and app.editor.read_only
         assert "No exercises found" in app.lesson.query_one("#statement", Markdown).source
         await pilot.press("ctrl+r", "ctrl+n", "ctrl+t")
-        assert app.grader.history == []
+        assert not app.grader.history

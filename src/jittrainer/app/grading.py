@@ -7,6 +7,7 @@ widget. The UI process stays free of jax: the pool's workers import it, each in 
 from __future__ import annotations
 
 import threading
+from collections import deque
 from collections.abc import Callable
 
 from textual.message import Message
@@ -33,7 +34,8 @@ class Grader:
         self._lock = threading.Lock()
         self._latest = 0  # id of the newest grade asked for; older ones are stale
         self._current: GradeRun | None = None
-        self.history: list[GradeRun] = []  # every GradeRun started, oldest first (tests read it)
+        # The latest GradeRuns started, oldest first (tests read it); bounded, as live grading starts many.
+        self.history: deque[GradeRun] = deque(maxlen=20)
         self._closed = False
 
     @property
