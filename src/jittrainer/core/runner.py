@@ -183,9 +183,6 @@ class WorkerProcess:
         self.ready = message
         return True
 
-    def is_ready(self) -> bool:
-        return self.ready is not None
-
     def send_job(self, job: dict[str, Any]) -> None:
         self.used = True
         self._stdout.mark()

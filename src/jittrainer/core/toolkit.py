@@ -596,9 +596,6 @@ class Grading:
         self.results[check_id] = CheckResult(check_id, self.declared[check_id], "error", message)
         raise StopChecks(message)
 
-    def stop(self) -> None:
-        raise StopChecks()
-
 
 def _settle() -> None:
     try:
