@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from helpers import REPO, grade_file
+from helpers import REPO
 from jittrainer.core.exercises import find_exercise, load_exercises
 from jittrainer.core.runner import GradeRun, Limits, Submission
 

@@ -9,6 +9,7 @@ import types
 
 import numpy as np
 
+from jittrainer.core.jaxwatch import feeding_callbacks
 from jittrainer.core.toolkit import compare, is_tracer, plural, type_name
 
 CHECKS = {
@@ -80,12 +81,12 @@ def grade(g):
         _note_assignment(g, len(SCALES), SCALES[-1], assigned)
     g.check_ran("runs", calls, advice=advice)
 
-    _check_values(g, x, calls.results)
+    _check_values(g, x, calls.results, _feeding_callbacks(g))
     _check_compiles(g, calls)
     _report_assignment(g, assigned)
 
 
-def _check_values(g, x, results):
+def _check_values(g, x, results, fetched: list[str]):
     first_k = factor(results[0], x)
     for i, (s, result) in enumerate(zip(SCALES, results), 1):
         ok, why = compare(result, expected(x, s), rtol=1e-5, atol=1e-5, what=f"the result of call {i}")
@@ -121,8 +122,23 @@ def _check_values(g, x, results):
                 message += " (the negative entries must become 0: apply maximum(0, x) before scaling)"
         g.check("follows_scale", False, message)
         return
+    if fetched:
+        how = " and ".join(dict.fromkeys(fetched))
+        g.check(
+            "follows_scale",
+            False,
+            f"scaled_relu fetches a value from Python at run time through a callback ({how}) instead of using its "
+            "scale argument: the numbers came out right only because the grader kept SCALE equal to scale. Multiply "
+            "by the argument itself: jnp.maximum(0, x) * scale",
+        )
+        return
     scales = ", ".join(map(str, SCALES))
     g.check("follows_scale", True, passed=f"all {len(SCALES)} calls followed their scale ({scales})")
+
+
+def _feeding_callbacks(g) -> list[str]:
+    closed = g.graded_jaxpr()
+    return feeding_callbacks(closed) if closed is not None else []
 
 
 def _reads_scale(g) -> bool:

@@ -58,24 +58,47 @@ def close(a: float | None, b: float) -> bool:
     return a is not None and abs(a - b) <= 1e-4 * max(1.0, abs(b))
 
 
-def advice(error) -> str:
-    if error.type in ("ConcretizationTypeError", "TracerArrayConversionError", "TracerIntegerConversionError"):
-        return (
-            "Under jit, x is a tracer while compute is traced: float(), .item() and NumPy cannot read a value that "
-            "does not exist yet. Convert it inside a callback that runs at run time: "
-            "jax.debug.callback(lambda v: log.append(float(v)), x)"
-        )
-    if error.type == "UnexpectedTracerError":
-        return "A tracer stored while tracing was used later: keep tracers out of log; append values from a callback"
-    if "callback" in error.message.lower() and ("shape" in error.message or "dtype" in error.message):
-        return (
-            "The callback's return value must match the result shape you declared; to only record a value, use "
-            "jax.debug.callback, which returns nothing"
-        )
-    return ""
+def make_advice(jitted_by_you: bool, code: str):
+    wrapped = "" if jitted_by_you else " (compute is not jitted itself, so the grader wrapped all of it in jax.jit)"
+    tracer_errors = (
+        "ConcretizationTypeError",
+        "TracerArrayConversionError",
+        "TracerIntegerConversionError",
+        "TracerBoolConversionError",
+    )
+
+    def advice(error) -> str:
+        if error.type in tracer_errors and "disable_jit" in code:
+            return (
+                "jax.disable_jit() inside a function that is being traced changes nothing: the grader's jax.jit is "
+                "already tracing compute, so x is a tracer when the with block runs. Leave jit on and append from a "
+                "callback: jax.debug.callback(lambda v: log.append(float(v)), x)"
+            )
+        if error.type in tracer_errors:
+            return (
+                f"While jit traces compute{wrapped}, x is a tracer: float(), .item() and NumPy cannot read a value "
+                "that does not exist yet. Convert it inside a callback that runs at run time: "
+                "jax.debug.callback(lambda v: log.append(float(v)), x)"
+            )
+        if error.type == "UnexpectedTracerError":
+            return (
+                "A tracer stored while tracing was used later: keep tracers out of log; append values from a callback"
+            )
+        if "callback" in error.message.lower() and ("shape" in error.message or "dtype" in error.message):
+            return (
+                "The callback's return value must match the result shape you declared; to only record a value, use "
+                "jax.debug.callback, which returns nothing"
+            )
+        return ""
+
+    return advice
+
+
 
 
 def grade(g):
+    code = g.source
+    jitted_by_you = not g.wrapped_host_code
     compute = g.graded(params=1)
     log = g.attr("log")
     if not isinstance(log, list):
@@ -88,7 +111,7 @@ def grade(g):
 
     calls = g.calls(compute, [(v,) for v in values])
     final = getattr(g.module, "log", None)  # read again: a callback may have rebound the name
-    g.check_ran("runs", calls, advice=advice)
+    g.check_ran("runs", calls, advice=make_advice(jitted_by_you, code))
 
     for i, (v, result) in enumerate(zip(values, calls.results), 1):
         ok, why = compare(result, 2 * v, rtol=1e-5, atol=1e-5, what=f"the result of call {i} (x = {show(v)})")
@@ -98,11 +121,11 @@ def grade(g):
     else:
         g.check("values", True, passed=f"all {CALLS} results are x * 2")
 
-    _check_log(g, final, values, calls)
+    _check_log(g, final, values, calls, jitted_by_you)
     _check_compiles(g, calls)
 
 
-def _check_log(g, final, values, calls):
+def _check_log(g, final, values, calls, jitted_by_you):
     if not isinstance(final, list):
         g.check("logs_each_call", False, f"after the calls, log is {type_name(final)}, not a list: keep log a list")
         return
@@ -135,7 +158,10 @@ def _check_log(g, final, values, calls):
         message = (
             f"log holds {plural(n, 'item')} {after}, "
             + ("a tracer" if n == 1 else "all tracers")
-            + ": the append ran "
+            + ": "
+            + ("" if jitted_by_you else "compute is not jitted itself, so the grader wrapped all of it in jax.jit, ")
+            + ("" if jitted_by_you else "and ")
+            + "the append ran "
             + ("once, " if n == 1 else "")
             + "while tracing, never when the compiled program ran. Hand the value to Python at run time: "
             "jax.debug.callback(log.append, x)"
@@ -150,6 +176,16 @@ def _check_log(g, final, values, calls):
         message = (
             f"log item {i + 1} is {type_name(items[i])}, not a number: append the value itself "
             "(something float() accepts), e.g. log.append(float(v)) inside the callback"
+        )
+    elif n == 1 and CALLS > 1 and close(got[0], values[-1]):
+        message = (
+            f"log holds only the last input, {shown(got)}, {after}: each call replaced what was in log instead of "
+            "adding to it. Append to the one module-level list: log.append(value)"
+        )
+    elif n == CALLS and all(close(a, float(int(b))) for a, b in zip(got, values)):
+        message = (
+            f"log holds {shown(got)} for the inputs {shown(values)}: the values were cut to whole numbers (int()). "
+            "Append float(v), which keeps the fraction"
         )
     elif n != CALLS:
         message = (

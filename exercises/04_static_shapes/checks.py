@@ -1,12 +1,15 @@
 """Checks for static_shapes: sum_first_n(x, n) with a traced n = 0, 3, 7, 16; one compile for all four."""
 
+
 import numpy as np
 
+from jittrainer.core.jaxwatch import feeding_callbacks
 from jittrainer.core.toolkit import compare, concrete_float, plural
 
 CHECKS = {
     "runs": "sum_first_n runs under jax.jit with a traced n",
     "values": "returns the sum of the first n elements (n = 0, 3, 7, 16)",
+    "in_program": "sums inside the compiled program, without a host callback",
     "one_compile": "all four values of n share one compile",
 }
 
@@ -25,7 +28,32 @@ def prefix(x: np.ndarray, n: int) -> float:
     return float(x[:n].astype(np.float64).sum())
 
 
-def advice(error) -> str:
+def make_advice(wrapped_whole: bool):
+    """wrapped_whole: sum_first_n is not jitted but jits something inside, as if its outer code ran on the host."""
+
+    def advice(error) -> str:
+        extra = _advice(error)
+        if extra and wrapped_whole and error.type in TRACER_ERRORS:
+            extra += (
+                " (sum_first_n itself is not jitted, so the grader wrapped all of it in jax.jit: n is a tracer in "
+                "your outer code too)"
+            )
+        return extra
+
+    return advice
+
+
+TRACER_ERRORS = (
+    "ConcretizationTypeError",
+    "TracerIntegerConversionError",
+    "TracerBoolConversionError",
+    "NonConcreteBooleanIndexError",
+    "TypeError",  # Shapes must be 1D sequences of concrete values
+    "IndexError",  # Slice entries must be static integers
+)
+
+
+def _advice(error) -> str:
     text = error.message
     code = "".join(ln for ln in error.traceback.splitlines(True) if ln.startswith("  "))  # your frames, not the message
     if "dynamic_slice" in code and (
@@ -67,6 +95,8 @@ def advice(error) -> str:
             "all need the value. Compare n with the fixed-length jnp.arange(x.shape[0]) to build a mask instead"
         )
     return ""
+
+
 
 
 def diagnose(result, x: np.ndarray, n: int, one_too_many_later: bool = False) -> str:
@@ -115,11 +145,12 @@ def diagnose(result, x: np.ndarray, n: int, one_too_many_later: bool = False) ->
 def grade(g):
     import jax.numpy as jnp
 
+    wrapped_whole = g.wrapped_host_code
     sum_first_n = g.graded(params=2)
     xs = [batch(g.rng) for _ in NS]
     ns = [jnp.int32(n) for n in NS]  # built before counting: creating a jnp value compiles too
     calls = g.calls(sum_first_n, list(zip(xs, ns)))
-    g.check_ran("runs", calls, advice=advice)
+    g.check_ran("runs", calls, advice=make_advice(wrapped_whole))
 
     results = calls.results
     # the result for n = 3 holding 4 elements tells a "<= n" mask from a clipped index at n = 0
@@ -132,6 +163,16 @@ def grade(g):
     else:
         g.check("values", True, passed=f"all {len(NS)} sums match")
 
+    fetched = _feeding_callbacks(g)
+    g.check(
+        "in_program",
+        not fetched,
+        f"sum_first_n hands the work to Python through a host callback ({' and '.join(dict.fromkeys(fetched))}): "
+        "the slicing happens outside the compiled program, which dodges the lesson. Keep the work in JAX with a "
+        "fixed shape: mask the positions >= n (jnp.where(jnp.arange(x.shape[0]) < n, x, 0.0)) or pad, then sum",
+        passed="the sum is computed inside the compiled program",
+    )
+
     g.check(
         "one_compile",
         calls.compiles == 1,
@@ -140,3 +181,8 @@ def grade(g):
         + (f" ({calls.why_compiled()})" if calls.compiles > 1 else ""),
         passed="compiled once; every n reused the same program",
     )
+
+
+def _feeding_callbacks(g) -> list[str]:
+    closed = g.graded_jaxpr()
+    return feeding_callbacks(closed) if closed is not None else []

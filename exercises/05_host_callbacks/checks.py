@@ -128,11 +128,49 @@ def primitives(fn, x) -> set[str]:
         return set()
 
 
-def advice(error) -> str:
+LOOP_PRIMITIVES = ("scan", "while")
+CALLBACKS = ("debug_callback", "io_callback", "pure_callback")  # the ones that can call report
+
+
+def callback_layout(fn, x) -> tuple[int, bool]:
+    """(callback equations in the jaxpr of fn(x), whether one of them sits inside a scan or while loop)."""
+    try:
+        closed = fn.trace(x).jaxpr
+    except Exception:
+        return 0, True  # cannot tell: do not fail on it
+    counts = [0, False]
+
+    def walk(jaxpr, in_loop: bool) -> None:
+        inner = getattr(jaxpr, "jaxpr", jaxpr)
+        for eqn in inner.eqns:
+            name = eqn.primitive.name
+            if name in CALLBACKS:
+                counts[0] += 1
+                counts[1] = counts[1] or in_loop
+            for value in eqn.params.values():
+                for sub in value if isinstance(value, (tuple, list)) else (value,):
+                    if hasattr(sub, "eqns") or hasattr(getattr(sub, "jaxpr", None), "eqns"):
+                        walk(sub, in_loop or name in LOOP_PRIMITIVES)
+
+    walk(closed, False)
+    return counts[0], counts[1]
+
+
+def make_advice(wrapped_whole: bool):
+    wrapped = " (train itself is not jitted, so the grader wrapped all of it in jax.jit)" if wrapped_whole else ""
+
+    def advice(error) -> str:
+        return _advice(error, wrapped)
+
+    return advice
+
+
+def _advice(error, wrapped: str) -> str:
     if error.type in ("ConcretizationTypeError", "TracerArrayConversionError", "TracerIntegerConversionError"):
         return (
-            "Under jit, t and s are tracers while train is traced: float(), int() and NumPy cannot read them. "
-            "Let a callback do it: jax.debug.callback(report, t, s) calls report with real numbers at run time"
+            f"While jit traces train{wrapped}, xs and every value computed from it (s too) are tracers: float(), "
+            "int() and NumPy cannot read them. Let a callback do it: jax.debug.callback(report, t, s) calls report "
+            "with real numbers at run time"
         )
     if "callback error" in error.message.lower():
         lines = [ln.strip() for ln in error.message.splitlines() if ln.strip()]
@@ -145,7 +183,10 @@ def advice(error) -> str:
     return ""
 
 
+
+
 def grade(g):
+    wrapped_whole = g.wrapped_host_code
     train = g.graded(params=1)
     reports: list[Report] = []
     stale: list[Report] = []
@@ -156,7 +197,7 @@ def grade(g):
     # g.calls starts from empty caches, so a train traced at import (a demo call at the top of the file) is
     # traced again here, with the recorder in place of report.
     calls = g.calls(train, [(x,) for x in xs])
-    g.check_ran("runs", calls, advice=advice)
+    g.check_ran("runs", calls, advice=make_advice(wrapped_whole))
 
     for i, (x, result) in enumerate(zip(xs, calls.results), 1):
         ok, why = compare(result, running(x)[-1], rtol=RTOL, atol=ATOL, what=f"the result of call {i}")
@@ -202,8 +243,9 @@ def check_every_call(g, train, xs, calls, reports: list[Report], stale: list[Rep
         if not any(per_call):
             return fail(
                 f"report was called {plural(len(traced), 'time')}, {'all ' if len(traced) > 1 else ''}while "
-                f"tracing (its arguments were tracers, not numbers), and 0 times on call {CALLS}: a Python call inside jit runs only while JAX traces "
-                "the function. Call it through jax.debug.callback(report, t, s), which runs it on every call"
+                f"tracing (its arguments were tracers, not numbers), and never with real numbers in {CALLS} calls: a "
+                "Python call inside jit runs only while JAX traces the function. Call it through "
+                "jax.debug.callback(report, t, s), which runs it on every call"
             )
         return fail(
             f"report was called {plural(len(traced), 'time')} while tracing, with tracers, besides the run-time "
@@ -233,6 +275,14 @@ def check_every_call(g, train, xs, calls, reports: list[Report], stale: list[Rep
         return fail(
             f"call {i} reported {plural(n, 'time')}; expected {STEPS}, one after each update of s "
             f"(steps 0 to {STEPS - 1}): put the callback inside the loop"
+        )
+    total, in_loop = callback_layout(train, xs[0])
+    if total and not in_loop and total < STEPS:
+        return fail(
+            f"report ran {STEPS} times per call, but the program holds only {plural(total, 'callback')}, outside "
+            "any loop: the reports did not come from the loop as it runs (one callback made them all, e.g. by "
+            "replaying the sums on the host). Call jax.debug.callback(report, t, s, ordered=True) inside the loop, "
+            "right after each update of s"
         )
     return g.check("reports_every_call", True, passed=f"{STEPS} reports with real numbers on each of {CALLS} calls")
 

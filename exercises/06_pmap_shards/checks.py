@@ -42,6 +42,25 @@ def fix(devices: int) -> str:
     )
 
 
+def values_not_sent(x: np.ndarray, pmapped) -> int:
+    """How many values of x appear in none of the concrete floating arrays passed to the pmapped calls (any layout,
+    padding, dtype copy). 0 when every pmapped call got tracers (pmap inside jit): nothing concrete to compare."""
+    arrays = [np.asarray(a) for c in pmapped for a in c.arrays]
+    pools = [a.astype(np.float64).ravel() for a in arrays if a.dtype.kind == "f"]
+    if not any(c.arrays for c in pmapped):
+        return 0
+    pool = np.sort(np.concatenate(pools)) if pools else np.empty(0)
+    if pool.size == 0:
+        return x.size
+    want = x.astype(np.float64).ravel()
+    if pool.size == 1:
+        nearest = np.abs(pool[0] - want)
+    else:
+        at = np.clip(np.searchsorted(pool, want), 1, pool.size - 1)
+        nearest = np.minimum(np.abs(pool[at] - want), np.abs(pool[at - 1] - want))
+    return int(np.sum(nearest > 1e-6 * np.abs(want) + 1e-12))
+
+
 def advice(error) -> str:
     devices = jax.local_device_count()
     text = error.message
@@ -87,18 +106,32 @@ def grade(g):
         if missing:
             if not any(spy.calls_in(i) for i in reached):
                 message = (
-                    f"sum_of_squares never called jax.pmap ({plural(len(reached), 'call')}): jax.vmap and plain "
-                    "jnp code run on one device. Split the work over the devices with jax.pmap (this exercise "
-                    "grades pmap, even though new code would use jax.shard_map)"
+                    f"sum_of_squares never called jax.pmap ({plural(len(reached), 'call')}). This exercise grades "
+                    "jax.pmap: split the work over the devices with it (new code would use jax.shard_map or jit with "
+                    "shardings, but here the point is pmap's one-entry-per-device rule)"
                 )
             else:
                 message = (
                     ", ".join(label(i) for i in missing)
-                    + f" made no jax.pmap call: every call must split its work over the devices with jax.pmap"
+                    + " made no jax.pmap call: every call must split its work over the devices with jax.pmap"
                 )
             g.check("uses_pmap", False, message)
         else:
-            g.check("uses_pmap", True, passed=f"{plural(len(reached), 'call')} used jax.pmap")
+            unsent = next(((i, n) for i in reached if (n := values_not_sent(xs[i - 1], spy.calls_in(i)))), None)
+            if unsent is None:
+                g.check("uses_pmap", True, passed=f"{plural(len(reached), 'call')} used jax.pmap on all of x")
+            else:
+                i, n = unsent
+                b = SIZES[i - 1]
+                got = ", ".join(f"{a.dtype}{list(a.shape)}" for c in spy.calls_in(i) for a in c.arrays[:3])
+                which = "none of x's values reached" if n == b else f"{n} of x's {b} values never reached"
+                g.check(
+                    "uses_pmap",
+                    False,
+                    f"{label(i)} called jax.pmap, but {which} the pmapped function (it got {got or 'no arrays'}): "
+                    "the work was done outside pmap. Pass x itself, padded and reshaped to (devices, -1), to the "
+                    "pmapped function",
+                )
 
         mapped = [c for i in reached for c in spy.calls_in(i)]
         bad = [c for c in mapped if not c.mapped_sizes or any(s != c.devices for s in c.mapped_sizes)]
@@ -140,6 +173,12 @@ def grade(g):
             why += (
                 f": that is {pad} too much, one for each of the {pad} padding entries. Pad with zeros, which add "
                 "nothing to a sum of squares"
+            )
+        elif got is not None and got.size == 1 and np.isclose(float(got.reshape(())), devices * want, rtol=1e-4):
+            why += (
+                f": that is {devices} times the sum. After lax.psum every device already holds the total across "
+                f"devices, so adding up the {devices} per-device results counts it {devices} times: take one entry "
+                "(result[0]), or drop the psum and add up the partial sums"
             )
         elif got is not None and got.ndim == 1 and got.size == devices:
             why += ": add up the per-device partial sums into one number (after a psum, take one entry)"

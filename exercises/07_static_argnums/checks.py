@@ -5,7 +5,7 @@ import re
 
 import numpy as np
 
-from jittrainer.core.toolkit import compare, plural
+from jittrainer.core.toolkit import compare, is_jitted, plural
 
 CHECKS = {
     "runs": "reshape_rows runs under jax.jit",
@@ -37,16 +37,30 @@ def make_advice(jitted_by_learner: bool, code: str):
     def advice(error) -> str:
         text = error.message
         if "Non-hashable static arguments" in text:
+            if "Tracer" in text and jitted_by_learner:
+                return (
+                    "A traced value reached a static argument: an outer jax.jit (a second @jax.jit stacked on the "
+                    "static one, or a jit around the call) traced rows before the inner jit could treat it as "
+                    "static. Jit reshape_rows once, with rows static: @partial(jax.jit, static_argnums=1)"
+                )
             if "Tracer" in text:
                 return (
-                    "a traced value was passed as a static argument: your reshape_rows is not jitted itself, so the "
+                    "A traced value was passed as a static argument: your reshape_rows is not jitted itself, so the "
                     "grader wrapped it in jax.jit with no options and rows was already a tracer when it reached the "
                     "inner jitted function. Put the static marking on reshape_rows itself: "
                     "@partial(jax.jit, static_argnums=1)"
                 )
             return (
-                "an array was marked static: x is argument 0, and arrays cannot be hashed, so they cannot be static. "
+                "An array was marked static: x is argument 0, and arrays cannot be hashed, so they cannot be static. "
                 "Leave x traced and make only rows static (static_argnums=1 or static_argnames='rows')"
+            )
+        if error.type == "TracerArrayConversionError":
+            return (
+                "NumPy cannot read a traced value: "
+                + ("" if jitted_by_learner else "your reshape_rows is not jitted, so the grader wrapped it in jax.jit "
+                   "with no options, and ")
+                + "x is a tracer inside. Reshape the JAX array itself, x.reshape((rows, -1)), and jit reshape_rows "
+                "with rows static (static_argnums=1 or static_argnames='rows')"
             )
         shape_error = "Shapes must be 1D sequences" in text or error.type in (
             "ConcretizationTypeError",
@@ -137,9 +151,7 @@ def too_many(calls, distinct: str) -> str:
 
 
 def grade(g):
-    import jax
-
-    jitted_by_learner = isinstance(g.function(), jax.stages.Wrapped)
+    jitted_by_learner = is_jitted(g.function())
     reshape_rows = g.graded(params=2)
     xs = [batch(g.rng) for _ in ROWS]
     calls = g.calls(reshape_rows, list(zip(xs, ROWS)))

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-import jax
 import numpy as np
 
 from jittrainer.core.toolkit import compare, plural
@@ -13,7 +12,7 @@ from jittrainer.core.toolkit import compare, plural
 CHECKS = {
     "runs": "batch_means returns for every batch",
     "values": "returns the 16 means, in order",
-    "reaches_jit": "every sequence reaches jit-compiled code",
+    "reaches_jit": "every sequence is averaged by jit-compiled code",
     "compile_budget": "10 batches compile at most 10 times",
 }
 
@@ -33,12 +32,12 @@ EAGER_SOURCES = {
     "concatenate": "jnp.concatenate",
     "scatter": "x.at[...].set",
     "dynamic_update_slice": "x.at[...].set",
-    "convert_element_type": "a dtype conversion, e.g. inside jnp.pad, jnp.asarray or .astype",
+    "convert_element_type": "dtype conversions like .astype",
     "_where": "jnp.where",
     "_mean": "jnp.mean",
     "nanmean": "jnp.nanmean",
     "_reduce_sum": "jnp.sum",
-    "_squeeze": "indexing or .at[...] on a jax array",
+    "_squeeze": "indexing a jax array",
     "squeeze": "indexing a jax array",
     "dynamic_slice": "indexing a jax array, x[i]",
     "unstack": "list(x) or a loop over a jax array",
@@ -204,16 +203,42 @@ def _reordered(result, want) -> str:
     return ""
 
 
+def _float_size(arrays) -> int:
+    return int(sum(np.size(a) for a in arrays if np.asarray(a).dtype.kind == "f"))
+
+
+def _reduces(call) -> bool:
+    """The jitted call returned far fewer numbers than the float data it received (the 16 means from a padded
+    batch, one mean from one padded sequence), so the averaging happened inside it."""
+    out = sum(call.out_sizes)
+    return out <= 1 or 2 * out <= _float_size(call.arrays)
+
+
 def check_reaches_jit(g, originals) -> bool:
     spy = g.jit_spy
-    missing = []  # (batch, sequence index)
+    missing, passed_through = [], []  # (batch, sequence index): never in a jitted call / only in non-reducing ones
     for b, seqs in enumerate(originals, 1):
-        hay, tol = _haystack(spy.arrays_in(b))
+        in_batch = [c for c in spy.calls if c.call == b and c.arrays]
+        hay, tol = _haystack([a for c in in_batch for a in c.arrays])
+        hay_r, tol_r = _haystack([a for c in in_batch if _reduces(c) for a in c.arrays])
         for i, s in enumerate(seqs, 1):
             if hay.size == 0 or not _contains(hay, tol, s):
                 missing.append((b, i))
+            elif hay_r.size == 0 or not _contains(hay_r, tol_r, s):
+                passed_through.append((b, i))
+    if not missing and not passed_through:
+        return g.check("reaches_jit", True, passed=f"all {BATCHES * ROWS} sequences were averaged by jitted code")
     if not missing:
-        return g.check("reaches_jit", True, passed=f"all {BATCHES * ROWS} sequences were passed to jitted code")
+        b, i = passed_through[0]
+        calls_b = [c for c in spy.calls if c.call == b and c.arrays and not _reduces(c)]
+        c = max(calls_b, key=lambda c: _float_size(c.arrays))
+        message = (
+            f"the means were computed outside jit: in batch {b} the sequences went into your jitted function "
+            f"{c.function}, but it returned {sum(c.out_sizes)} numbers for the {_float_size(c.arrays)} it received ({_shapes(c.arrays, 2)}), so the "
+            "averaging happened afterwards. Average inside the jitted function: it should return the means"
+        )
+        g.check("reaches_jit", False, message)
+        return False
     b, i = missing[0]
     length = len(originals[b - 1][i - 1])
     jitted_calls = [c for c in spy.calls if c.call == b]
@@ -232,7 +257,7 @@ def check_reaches_jit(g, originals) -> bool:
     else:
         message = (
             f"the means were computed outside jit: sequence {i} of batch {b} (length {length}) never reached a "
-            f"jitted function — in batch {b} your jitted functions received only {_shapes(spy.arrays_in(b))}"
+            f"jitted function, which received only {_shapes(spy.arrays_in(b), 2)}"
             f"{'' if len(missing) == 1 else f' ({len(missing)} of {total} sequences are missing)'}. Pass the padded "
             f"sequences themselves to the jitted function and average them inside it"
         )
@@ -244,35 +269,113 @@ def check_compiles(g, calls, reached: bool) -> None:
     total = calls.compiles
     per_batch = [calls.window.compiles_in_call(b) for b in range(1, BATCHES + 1)]
     if total == 0:
-        if reached:
-            message = (
-                f"nothing was compiled during the {BATCHES} batches, though the sequences reached jitted code: "
-                f"everything was compiled before the first batch (a warm-up at import?). The grader counts the "
-                f"compiles of the graded calls, so let the first batch do its own compiling"
+        message = (
+            f"nothing was compiled during the {BATCHES} batches"
+            + (
+                ", though the sequences reached jitted code: it was compiled before the first batch (ahead of time?). "
+                "Let the first batch do its own compiling"
+                if reached
+                else ": no jitted function did any work. Compute the means inside a function wrapped with jax.jit"
             )
-        else:
-            message = (
-                f"nothing was compiled during the {BATCHES} batches: no jitted function did any work. Compute the "
-                f"means inside a function wrapped with jax.jit"
-            )
+        )
         g.check("compile_budget", False, message)
         return
     if total <= BUDGET:
         g.check("compile_budget", True, passed=_passed_text(total, per_batch))
         return
-    running = np.cumsum(per_batch)
-    first = int(np.argmax(running > BUDGET)) + 1
-    head = f"the {BATCHES} batches compiled {total} times, and the budget is {BUDGET}: "
-    if first == 1:
-        head += f"batch 1 alone compiled {per_batch[0]} times"
-    else:
-        head += f"batch {first} took the count past it"
-    parts = _by_function(calls.reasons(), g.jit_spy.jitted_names)
-    advice_text = (
-        "Pad every sequence on the host with NumPy to a few bucket sizes (the next power of two, or simply 64) and "
-        "mask the padding, so a handful of shapes serve every batch."
+    head = f"the {BATCHES} batches compiled {total} times (budget {BUDGET})"
+    g.check("compile_budget", False, f"{head}. {_cause(g, calls.reasons())}")
+
+
+def _cause(g, misses) -> str:
+    """The main reason for the compiles, in one or two short sentences."""
+    library_jits = g.jit_spy.jitted_names
+    counts = Counter(m.function for m in misses)
+
+    def learners(function: str) -> bool:  # JAX explains misses only for functions from the learner's code
+        return function in library_jits or any(m.kind != "jax_internal" for m in misses if m.function == function)
+
+    own = {f: n for f, n in counts.items() if learners(f)}
+    eager = {f: n for f, n in counts.items() if f not in own}
+    parts = []
+    if own:
+        function, n = max(own.items(), key=lambda kv: kv[1])
+        if n > 1:
+            mine = [m for m in misses if m.function == function]
+            parts.append(f"{function} compiled {plural(n, 'time')}: {_why(g, function, mine)}")
+    if eager and (not parts or sum(eager.values()) >= sum(own.values())):
+        # the operation the learner wrote first; a dtype conversion is usually inside one of them
+        order = sorted(eager, key=lambda f: (eager[f], "convert_element_type" not in f), reverse=True)
+        names = list(dict.fromkeys(EAGER_SOURCES.get(_bare(f), _bare(f)) for f in order))
+        more = ", …" if len(names) > 2 else ""
+        parts.append(
+            f"Eager jax.numpy calls outside jit compiled {plural(sum(eager.values()), 'time')} "
+            f"({', '.join(names[:2])}{more}), once per new shape: pad with NumPy on the host instead"
+        )
+    if not parts:
+        parts.append(
+            "Pad every sequence on the host with NumPy to a few bucket widths (or simply 64) and mask the padding"
+        )
+    return ". ".join(parts) + "."
+
+
+def _bare(function: str) -> str:
+    return function[4:-1] if function.startswith("jit(") and function.endswith(")") else function
+
+
+def _why(g, function: str, misses) -> str:
+    kinds = {m.kind for m in misses}
+    if "new_function" in kinds:
+        return (
+            "a new jitted function is made on every call (jax.jit inside batch_means), so nothing is reused; jit "
+            "once, at module level"
+        )
+    if "static" in kinds:
+        return (
+            "a static argument takes a new value each time; keep lengths traced and mask with "
+            "jnp.arange(width) < length"
+        )
+    return _shape_story(g, function)
+
+
+def _shape_story(g, function: str) -> str:
+    """Which axis of the jitted function's input kept changing, from the shapes the jit spy recorded."""
+    shapes = []
+    for c in g.jit_spy.calls:
+        if c.call is not None and function in (f"jit({c.function})", c.function):
+            floats = [np.shape(a) for a in c.arrays if np.asarray(a).dtype.kind == "f"]
+            if floats:
+                shapes.append(max(floats, key=lambda sh: int(np.prod(sh))))
+    generic = (
+        "every new sequence length is a new input shape. Pad to a few fixed widths (64, or powers of two) and mask"
     )
-    g.check("compile_budget", False, f"{head}. {' '.join(parts)} {advice_text}")
+    if not shapes or len({len(sh) for sh in shapes}) != 1:
+        return generic
+    ndim = len(shapes[0])
+    varying = [ax for ax in range(ndim) if len({sh[ax] for sh in shapes}) > 1]
+    if ndim == 2 and len(varying) >= 1:
+        sizes = [sorted({sh[ax] for sh in shapes}) for ax in range(2)]
+        few = [ax for ax in range(2) if len(sizes[ax]) <= 3]
+        if len(varying) == 2 and few:
+            fixed = few[0]
+            other = 1 - fixed
+            return (
+                f"axis {fixed} is bucketed ({_values(sizes[fixed])}), but axis {other} keeps changing "
+                f"({_values(sizes[other])}), the number of sequences per group. Fix it too: pad every group to "
+                f"{ROWS} rows, masking the empty ones"
+            )
+        if len(varying) == 1:
+            ax = varying[0]
+            return (
+                f"its input's axis {ax} took {len(sizes[ax])} sizes ({_values(sizes[ax])}), one shape each. Keep that "
+                "axis at a few fixed sizes and mask"
+            )
+    return generic
+
+
+def _values(values: list[int], limit: int = 5) -> str:
+    shown = ", ".join(map(str, values[:limit]))
+    return shown + (", …" if len(values) > limit else "")
 
 
 def _passed_text(total: int, per_batch: list[int]) -> str:
@@ -286,59 +389,3 @@ def _passed_text(total: int, per_batch: list[int]) -> str:
             f"only a slower one. Fixed bucket sizes would compile once or a few times and then never again"
         )
     return f"{text}: {busy} of {BATCHES} batches compiled something; fewer bucket sizes would compile less"
-
-
-def _by_function(misses, library_jits: set[str], limit: int = 3) -> list[str]:
-    counts = Counter(m.function for m in misses)
-    own, eager = [], []
-    for function, count in counts.most_common():
-        mine = [m for m in misses if m.function == function]
-        if function in library_jits or any(m.kind != "jax_internal" for m in mine):
-            own.append((function, count, mine))
-        else:
-            eager.append((function, count))
-    repeated = [entry for entry in own if entry[1] > 1]  # a function compiled once is no storm
-    parts = [f"{fn} compiled {plural(count, 'time')}: {_why(mine)}." for fn, count, mine in repeated[:limit]]
-    if len(repeated) > limit:
-        parts.append(f"({plural(len(repeated) - limit, 'other jitted function')} compiled more than once too.)")
-    if eager:
-        shown = []
-        for function, count in eager[:limit]:
-            name = function[4:-1] if function.startswith("jit(") and function.endswith(")") else function
-            source = EAGER_SOURCES.get(name)
-            shown.append(f"{function} {plural(count, 'time')}" + (f" ({source})" if source else ""))
-        if len(eager) > limit:
-            shown.append(f"{plural(len(eager) - limit, 'other')}")
-        parts.append(
-            "Eager jax.numpy calls outside jit compile too, once for every new input shape: "
-            + ", ".join(shown)
-            + ". Do that work on the host with NumPy (np.zeros, slice assignment, np.pad) instead."
-        )
-    return parts
-
-
-def _why(misses) -> str:
-    if all(m.kind == "jax_internal" for m in misses):  # jax.jit of a JAX function (jnp.mean): JAX does not explain those
-        return (
-            "jax.jit of a JAX function compiles once for every new input shape, and every new sequence length is a "
-            "new shape"
-        )
-    later = [m for m in misses if m.kind not in ("jax_internal", "first")]
-    example = (later or misses)[0]
-    reason = example.reason.split("; ")
-    reason = reason[0] + ("; …" if len(reason) > 1 else "")
-    where = f" (batch {example.call}: {reason})" if example.call else f" ({reason})"
-    if "new function object" in reason:
-        return (
-            "it is a new function object each time (jax.jit of a lambda or a function defined inside "
-            "batch_means), so nothing compiled before can be reused; create the jitted function once, at module "
-            f"level (batch {example.call}: a new function object)"
-        )
-    if "static argument" in reason:
-        return (
-            "every new static value is a new compile; keep lengths traced and mask with jnp.arange(width) < length"
-            + where
-        )
-    if "changed from" in reason or "new shape" in reason:
-        return "every new sequence length is a new input shape, and every new shape is a new compile" + where
-    return reason

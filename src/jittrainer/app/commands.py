@@ -25,7 +25,7 @@ class TrainerCommands(Provider):
             ("Run the grader", app.action_run, "Grade the editor's text now (ctrl+r)"),
             ("Next hint", app.action_hint, f"Show the next hint tier for {current} (ctrl+t)"),
             ("Reveal solution", app.action_reveal, f"Show the reference solution of {current}"),
-            ("Reset exercise", app.action_reset, f"Put the starter back in the editor; your draft is kept as a backup"),
+            ("Reset exercise", app.action_reset, "Put the starter back in the editor; your draft is kept as a backup"),
             ("Toggle theme", app.action_toggle_dark, "Switch between the dark and the light theme"),
             ("Toggle live grading", app.action_toggle_live,
              f"Grade automatically when you stop typing (now {'on' if app.live_grading else 'off'})"),

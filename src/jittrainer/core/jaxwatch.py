@@ -172,3 +172,23 @@ def iter_eqns(jaxpr: ClosedJaxpr | Jaxpr) -> Iterator:
             for sub in value if isinstance(value, (tuple, list)) else (value,):
                 if isinstance(sub, (ClosedJaxpr, Jaxpr)):
                     yield from iter_eqns(sub)
+
+
+FETCHING_CALLBACKS = {"pure_callback": "jax.pure_callback", "io_callback": "io_callback"}
+
+
+def feeding_callbacks(jaxpr: ClosedJaxpr | Jaxpr) -> list[str]:
+    """Host callbacks whose results the program uses (nested jaxprs included): each fetches a value from Python at
+    run time. debug_print and debug_callback return nothing, so they are never listed."""
+    inner = jaxpr.jaxpr if isinstance(jaxpr, ClosedJaxpr) else jaxpr
+    used = {id(v) for eqn in inner.eqns for v in eqn.invars} | {id(v) for v in inner.outvars}
+    found = []
+    for eqn in inner.eqns:
+        name = eqn.primitive.name
+        if name in FETCHING_CALLBACKS and any(id(v) in used for v in eqn.outvars):
+            found.append(FETCHING_CALLBACKS[name])
+        for value in eqn.params.values():
+            for sub in value if isinstance(value, (tuple, list)) else (value,):
+                if isinstance(sub, (ClosedJaxpr, Jaxpr)):
+                    found.extend(feeding_callbacks(sub))
+    return found

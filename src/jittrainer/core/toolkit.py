@@ -500,6 +500,28 @@ class Grading:
 
         return "".join(linecache.getlines(self.filename))
 
+    @property
+    def wrapped_host_code(self) -> bool:
+        """The graded function is not jitted itself, yet the file uses jit inside it or elsewhere: what the learner
+        meant to run on the host (around an inner jitted function) is traced by the grader's own jax.jit. Worth
+        saying in a failure message, since the learner did not write that outer jit."""
+        try:
+            fn = self.function()
+        except LearnerFailure:
+            return False
+        code = "".join(line.split("#", 1)[0] + "\n" for line in self.source.splitlines())
+        return not is_jitted(fn) and re.search(r"\bjit\b", code) is not None
+
+    def graded_jaxpr(self) -> Any:
+        """The ClosedJaxpr of the graded function on the first graded input, or None (it did not trace)."""
+        if self.jaxpr_source is None:
+            return None
+        try:
+            with self.recorder.mute():  # a re-trace would run the learner's prints again
+                return self.jaxpr_source()
+        except Exception:
+            return None
+
     # -- spies ----------------------------------------------------------------------------------------------
 
     def spy_pmap(self) -> PmapSpy:

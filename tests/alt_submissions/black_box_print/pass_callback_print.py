@@ -1,6 +1,5 @@
 # A host callback that prints with Python's own print, at run time.
 import jax
-import jax.numpy as jnp
 
 
 def _show(mean):

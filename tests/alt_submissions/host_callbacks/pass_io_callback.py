@@ -1,7 +1,6 @@
 # io_callback with no result, ordered.
 from jax.experimental import io_callback
 import jax
-import jax.numpy as jnp
 
 
 def report(step, value):

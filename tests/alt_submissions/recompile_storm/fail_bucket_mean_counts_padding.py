@@ -1,6 +1,5 @@
 # Buckets nicely (one compile), but divides by the bucket width: the padding zeros drag every mean toward 0.
 import jax
-import jax.numpy as jnp
 import numpy as np
 
 
