@@ -296,12 +296,14 @@ class Grade:
             spied = (g.jit_spy and g.jit_spy.first) or None
             if spied:
                 real, args, kwargs = spied
-                source, name = (lambda: real.trace(*args, **kwargs).jaxpr), "the first jitted function it calls"
+                source = lambda: real.trace(*args, **kwargs).jaxpr  # noqa: E731
+                name = f"{_name_of(real)} (the first jitted function {g.function_name} calls)"
             elif g.pmap_spy and g.pmap_spy.first:
                 import jax
 
                 real, args, kwargs = g.pmap_spy.first
-                source, name = (lambda: jax.make_jaxpr(real)(*args, **kwargs)), "the first pmapped function it calls"
+                source = lambda: jax.make_jaxpr(real)(*args, **kwargs)  # noqa: E731
+                name = f"{_name_of(real)} (the first pmapped function {g.function_name} calls)"
         if source is None:
             return None
         try:
@@ -385,6 +387,12 @@ class Grade:
                 jax.block_until_ready(fn(*record.args))
             seconds = time.perf_counter() - t0
         return seconds, window.compiles
+
+
+def _name_of(fn: Any) -> str:
+    import inspect
+
+    return getattr(inspect.unwrap(fn), "__name__", None) or "a function"
 
 
 def _jit_disabled() -> bool:
