@@ -356,8 +356,8 @@ class GradeRun:
         worker.kill()
         where = _phase_words(self.phase, self.submission.exercise.function)
         return (
-            f"memory limit exceeded ({(rss - self.baseline_rss) / 2**30:.1f} GiB above the grader's own use, "
-            f"{allowed / 2**30:.1f} GiB allowed) {where}"
+            f"memory limit exceeded ({(rss - self.baseline_rss) / 2**30:.2f} GiB above the grader's own use, "
+            f"{allowed / 2**30:.2f} GiB allowed) {where}"
         )
 
     def _await_verdict(self, worker: WorkerProcess) -> Verdict:
