@@ -315,11 +315,23 @@ def check_order(g, xs, reports: list[Report]) -> None:
                 why += " (that is xs[t]**2 alone: report the running sum s)"
             return fail(why)
         if steps != expected_steps:
+            if _ordered_callbacks(g):
+                return fail(
+                    f"call {i} reported steps {_list(steps)}: out of order. Your callbacks are ordered, so they run "
+                    "in the order your program issues them: issue report(t, s) right after each update, "
+                    f"from step 0 up to step {STEPS - 1}"
+                )
             return fail(
                 f"call {i} reported steps {_list(steps)}: out of order. Debug callbacks may run in any order "
                 "unless you ask for program order: jax.debug.callback(report, t, s, ordered=True)"
             )
     g.check("reports_in_order", True, passed=f"steps 0 to {STEPS - 1} in order, with the right sums, on every call")
+
+
+def _ordered_callbacks(g) -> bool:
+    """The graded program carries an ordered effect (ordered=True on a debug or io callback)."""
+    closed = g.graded_jaxpr()
+    return closed is not None and any("Ordered" in type(e).__name__ for e in closed.effects)
 
 
 def _list(values) -> str:

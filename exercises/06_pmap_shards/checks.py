@@ -118,7 +118,15 @@ def grade(g):
             g.check("uses_pmap", False, message)
         else:
             unsent = next(((i, n) for i in reached if (n := values_not_sent(xs[i - 1], spy.calls_in(i)))), None)
-            if unsent is None:
+            idle = next((i for i in reached if all(c.passes_input_through() for c in spy.calls_in(i))), None)
+            if unsent is None and idle is not None:
+                g.check(
+                    "uses_pmap",
+                    False,
+                    f"{label(idle)} called jax.pmap, but the pmapped function returned its input unchanged: the "
+                    "squares and the sum were computed outside pmap. Square and sum inside the pmapped function",
+                )
+            elif unsent is None:
                 g.check("uses_pmap", True, passed=f"{plural(len(reached), 'call')} used jax.pmap on all of x")
             else:
                 i, n = unsent

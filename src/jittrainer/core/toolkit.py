@@ -284,6 +284,13 @@ class PmapCall:
     mapped_sizes: list[int]  # size of every mapped axis among the arguments
     devices: int  # jax.local_device_count() at the time
     arrays: list[np.ndarray] = field(default_factory=list)  # concrete array arguments, as NumPy
+    outputs: list[np.ndarray] = field(default_factory=list)  # concrete array results, as NumPy
+
+    def passes_input_through(self) -> bool:
+        """Every result is one of the arguments, unchanged: the pmapped function did no work."""
+        return bool(self.outputs) and all(
+            any(o.shape == a.shape and np.array_equal(o, a) for a in self.arrays) for o in self.outputs
+        )
 
 
 class PmapSpy:
@@ -311,15 +318,17 @@ class PmapSpy:
 
         @functools.wraps(fun)
         def mapped(*args: Any, **kwargs: Any) -> Any:
-            spy._record(real, args, kwargs, in_axes, static)
-            return real(*args, **kwargs)
+            record = spy._record(real, args, kwargs, in_axes, static)
+            out = real(*args, **kwargs)
+            record.outputs = _concrete_arrays(out)
+            return out
 
         for attr in ("lower", "trace", "eval_shape"):
             if hasattr(real, attr):
                 setattr(mapped, attr, getattr(real, attr))
         return mapped
 
-    def _record(self, real: Callable, args: tuple, kwargs: dict, in_axes: Any, static: tuple) -> None:
+    def _record(self, real: Callable, args: tuple, kwargs: dict, in_axes: Any, static: tuple) -> PmapCall:
         sizes: list[int] = []
         try:
             per_arg = in_axes if isinstance(in_axes, (list, tuple)) else [in_axes] * len(args)
@@ -331,9 +340,11 @@ class PmapSpy:
                 sizes += _mapped_sizes(value, 0)
         except Exception:
             pass
-        self.calls.append(PmapCall(self.grading.current_call, sizes, jax.local_device_count(), _concrete_arrays((args, kwargs))))
+        record = PmapCall(self.grading.current_call, sizes, jax.local_device_count(), _concrete_arrays((args, kwargs)))
+        self.calls.append(record)
         if self.first is None and self.grading.current_call is not None:
             self.first = (real, args, kwargs)
+        return record
 
 
 def _mapped_sizes(arg: Any, spec: Any) -> list[int]:
