@@ -16,6 +16,7 @@ CHECK = "import sys, {module}; bad = [m for m in {banned!r} if m in sys.modules]
         ("jittrainer.core.store", ["jax", "textual"]),
         ("jittrainer.core.validate", ["jax", "textual"]),
         ("jittrainer.core.cachemiss", ["jax", "textual"]),
+        ("jittrainer.core.units", ["jax", "textual"]),
         ("jittrainer.core.toolkit", ["textual"]),
         ("jittrainer.core.worker", ["jax", "textual"]),
     ],

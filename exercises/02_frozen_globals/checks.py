@@ -9,7 +9,6 @@ import types
 
 import numpy as np
 
-from jittrainer.core.jaxwatch import feeding_callbacks
 from jittrainer.core.toolkit import compare, is_tracer, plural, type_name
 
 CHECKS = {
@@ -81,7 +80,7 @@ def grade(g):
         _note_assignment(g, len(SCALES), SCALES[-1], assigned)
     g.check_ran("runs", calls, advice=advice)
 
-    _check_values(g, x, calls.results, _feeding_callbacks(g))
+    _check_values(g, x, calls.results, g.feeding_callbacks())
     _check_compiles(g, calls)
     _report_assignment(g, assigned)
 
@@ -136,11 +135,6 @@ def _check_values(g, x, results, fetched: list[str]):
     g.check("follows_scale", True, passed=f"all {len(SCALES)} calls followed their scale ({scales})")
 
 
-def _feeding_callbacks(g) -> list[str]:
-    closed = g.graded_jaxpr()
-    return feeding_callbacks(closed) if closed is not None else []
-
-
 def _reads_scale(g) -> bool:
     """Whether the learner's function (or a function or lambda defined in it) names SCALE or globals()."""
     try:
@@ -158,7 +152,7 @@ def _reads_scale(g) -> bool:
 
 def _check_compiles(g, calls):
     n = calls.compiles
-    if n <= 1:  # 0: the learner's own code already compiled this exact signature while importing
+    if n <= 1:
         g.check("one_compile", True, passed="compiled once, then reused for every scale")
         return
     misses = calls.reasons()

@@ -209,7 +209,7 @@ def _check_log(g, final, values, calls, jitted_by_you):
 
 def _check_compiles(g, calls):
     n = calls.compiles
-    if n <= 1:  # 0: the learner's own file already compiled this exact signature while importing
+    if n <= 1:
         g.check("one_compile", True, passed="compiled once, then reused")
         return
     misses = calls.reasons()

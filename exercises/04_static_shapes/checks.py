@@ -3,7 +3,6 @@
 
 import numpy as np
 
-from jittrainer.core.jaxwatch import feeding_callbacks
 from jittrainer.core.toolkit import compare, concrete_float, plural
 
 CHECKS = {
@@ -97,8 +96,6 @@ def _advice(error) -> str:
     return ""
 
 
-
-
 def diagnose(result, x: np.ndarray, n: int, one_too_many_later: bool = False) -> str:
     """A reason for a wrong result at n, or "" when nothing specific fits."""
     try:
@@ -163,7 +160,7 @@ def grade(g):
     else:
         g.check("values", True, passed=f"all {len(NS)} sums match")
 
-    fetched = _feeding_callbacks(g)
+    fetched = g.feeding_callbacks()
     g.check(
         "in_program",
         not fetched,
@@ -183,6 +180,3 @@ def grade(g):
     )
 
 
-def _feeding_callbacks(g) -> list[str]:
-    closed = g.graded_jaxpr()
-    return feeding_callbacks(closed) if closed is not None else []

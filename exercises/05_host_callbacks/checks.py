@@ -120,23 +120,20 @@ def running(xs: np.ndarray) -> np.ndarray:
     return np.cumsum(xs.astype(np.float64) ** 2)
 
 
-def primitives(fn, x) -> set[str]:
-    """Primitive names in the jaxpr of fn(x), nested jaxprs included; empty if it cannot be traced."""
-    try:
-        return {eqn.primitive.name for eqn in iter_eqns(fn.trace(x).jaxpr)}
-    except Exception:
-        return set()
+def primitives(g) -> set[str]:
+    """Primitive names in the graded program, nested jaxprs included; empty if it did not trace."""
+    closed = g.graded_jaxpr()
+    return {eqn.primitive.name for eqn in iter_eqns(closed)} if closed is not None else set()
 
 
 LOOP_PRIMITIVES = ("scan", "while")
 CALLBACKS = ("debug_callback", "io_callback", "pure_callback")  # the ones that can call report
 
 
-def callback_layout(fn, x) -> tuple[int, bool]:
-    """(callback equations in the jaxpr of fn(x), whether one of them sits inside a scan or while loop)."""
-    try:
-        closed = fn.trace(x).jaxpr
-    except Exception:
+def callback_layout(g) -> tuple[int, bool]:
+    """(callback equations in the graded program, whether one of them sits inside a scan or while loop)."""
+    closed = g.graded_jaxpr()
+    if closed is None:
         return 0, True  # cannot tell: do not fail on it
     counts = [0, False]
 
@@ -215,12 +212,12 @@ def grade(g):
         passed="compiled once, then reused",
     )
 
-    if not check_every_call(g, train, xs, calls, reports, stale):
+    if not check_every_call(g, xs, calls, reports, stale):
         return
     check_order(g, xs, reports)
 
 
-def check_every_call(g, train, xs, calls, reports: list[Report], stale: list[Report]) -> bool:
+def check_every_call(g, xs, calls, reports: list[Report], stale: list[Report]) -> bool:
     graded = [r for r in reports if r.call is not None]
     traced = [r for r in graded if r.traced]
     per_call = [[r for r in graded if r.call == i and not r.traced] for i in range(1, CALLS + 1)]
@@ -252,7 +249,7 @@ def check_every_call(g, train, xs, calls, reports: list[Report], stale: list[Rep
             f"reports ({counts}): call report only through a callback, never directly inside train"
         )
     if not graded:
-        prims = primitives(train, xs[0])
+        prims = primitives(g)
         printed = sum(len([ln for ln in out.splitlines() if ln.strip()]) for out in calls.outputs)
         if "pure_callback" in prims:
             return fail(
@@ -276,7 +273,7 @@ def check_every_call(g, train, xs, calls, reports: list[Report], stale: list[Rep
             f"call {i} reported {plural(n, 'time')}; expected {STEPS}, one after each update of s "
             f"(steps 0 to {STEPS - 1}): put the callback inside the loop"
         )
-    total, in_loop = callback_layout(train, xs[0])
+    total, in_loop = callback_layout(g)
     if total and not in_loop and total < STEPS:
         return fail(
             f"report ran {STEPS} times per call, but the program holds only {plural(total, 'callback')}, outside "

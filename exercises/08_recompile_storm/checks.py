@@ -179,13 +179,19 @@ def check_values(g, results, originals, wants) -> None:
     g.check("values", True, passed=f"all {BATCHES * ROWS} means match")
 
 
-def _padding_counted(result, seqs, want) -> str:
-    """'sequence 3 (length 17): … divided by 64 …' when a wrong mean is the sum over a padded width."""
+def _means_of(result, seqs) -> np.ndarray | None:
+    """The learner's result as one mean per sequence, or None when it is not that shape."""
     try:
         got = np.asarray(result, dtype=np.float64).reshape(-1)
     except Exception:
-        return ""
-    if got.size != len(seqs):
+        return None
+    return got if got.size == len(seqs) else None
+
+
+def _padding_counted(result, seqs, want) -> str:
+    """'sequence 3 (length 17): … divided by 64 …' when a wrong mean is the sum over a padded width."""
+    got = _means_of(result, seqs)
+    if got is None:
         return ""
     for i, (s, value, right) in enumerate(zip(seqs, got, want), 1):
         if np.isclose(value, right, rtol=1e-4, atol=1e-4) or value == 0 or not np.isfinite(value):
@@ -203,11 +209,8 @@ def _padding_counted(result, seqs, want) -> str:
 
 def _zeros_taken_for_padding(result, seqs, want) -> str:
     """When exactly the sequences holding a real 0.0 come out wrong, by the sum over one position fewer."""
-    try:
-        got = np.asarray(result, dtype=np.float64).reshape(-1)
-    except Exception:
-        return ""
-    if got.size != len(seqs):
+    got = _means_of(result, seqs)
+    if got is None:
         return ""
     wrong = [i for i, (v, w) in enumerate(zip(got, want)) if not np.isclose(v, w, rtol=1e-4, atol=1e-4)]
     zeros = [i for i, seq in enumerate(seqs) if (seq == 0).any()]

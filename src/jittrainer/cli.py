@@ -17,6 +17,7 @@ import jittrainer
 from jittrainer.argtypes import positive_float, positive_int
 from jittrainer.core import paths
 from jittrainer.core.exercises import Exercise, ExerciseNotFound, default_root, find_exercise, load_exercises
+from jittrainer.core.units import seconds
 from jittrainer.core.verdict import Verdict
 from jittrainer.drill_cli import add_drill_parser
 
@@ -103,16 +104,6 @@ def _draft(ex: Exercise) -> Path:
 
 def _status_word(status: str, style: Style) -> str:
     return {"passed": style.ok("passed"), "attempted": style.warn("attempted"), "new": style.dim("new")}.get(status, status)
-
-
-def _seconds(value: float | None) -> str:
-    if value is None:
-        return "—"
-    if value < 1e-3:
-        return f"{value * 1e6:.1f} µs"
-    if value < 1:
-        return f"{value * 1e3:.1f} ms"
-    return f"{value:.2f} s"
 
 
 # --------------------------------------------------------------------------------------------------- commands
@@ -255,7 +246,7 @@ ICONS = {"pass": "✓", "fail": "✗", "error": "!", "skip": "·"}
 
 def print_verdict(v: Verdict, ex: Exercise, path: Path, style: Style) -> None:
     word = {"pass": style.ok("PASSED"), "fail": style.bad("FAILED"), "error": style.bad("ERROR")}[v.status]
-    print(f"{style.bold(ex.id)} · {word}   {style.dim(f'{path} · seed {v.seed} · {_seconds(v.duration_s)}')}")
+    print(f"{style.bold(ex.id)} · {word}   {style.dim(f'{path} · seed {v.seed} · {seconds(v.duration_s)}')}")
     print(f"  {v.message}")
     if v.checks:
         print()
@@ -286,11 +277,11 @@ def print_verdict(v: Verdict, ex: Exercise, path: Path, style: Style) -> None:
             print(style.dim(f"  … {len(lines) - 30} more lines (see --json)"))
     t = v.timing
     if t.status == "measured":
-        parts = [f"compile {_seconds(t.compile_s)}", f"steady {_seconds(t.steady_s)}/call"]
+        parts = [f"compile {seconds(t.compile_s)}", f"steady {seconds(t.steady_s)}/call"]
         if t.eager_s is not None:
-            parts.append(f"eager {_seconds(t.eager_s)}/call")
+            parts.append(f"eager {seconds(t.eager_s)}/call")
         if t.starter_calls_s is not None:
-            parts.append(f"all graded calls {_seconds(t.calls_s)} (starter: {_seconds(t.starter_calls_s)}, {t.starter_compiles} compiles)")
+            parts.append(f"all graded calls {seconds(t.calls_s)} (starter: {seconds(t.starter_calls_s)}, {t.starter_compiles} compiles)")
         print()
         print(style.dim("  timing: " + " · ".join(parts)))
     if v.status != "pass" and v.internal_error is None:

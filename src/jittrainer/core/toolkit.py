@@ -36,7 +36,8 @@ import numpy as np
 
 from jittrainer.core import learner_errors
 from jittrainer.core.capture import OutputRecorder
-from jittrainer.core.jaxwatch import JaxWatch, Window
+from jittrainer.core.jaxwatch import JaxWatch, Window, feeding_callbacks
+from jittrainer.core.units import plural  # noqa: F401  (checks.py files import it from the toolkit)
 from jittrainer.core.verdict import CacheMiss, CheckResult, ErrorInfo
 
 try:  # public in 0.10; kept optional so a later release that moves it still imports
@@ -48,6 +49,9 @@ _JAX_DIR = str(Path(jax.__file__).resolve().parent)
 # What jax.jit really returns. jax.stages.Wrapped is a runtime-checkable Protocol, so any object with .lower and
 # .trace attributes would pass for jitted (and escape the grader's jit); the concrete type cannot be faked.
 _JITTED_TYPE = type(jax.jit(lambda: None))
+
+
+_UNSET = object()
 
 
 class LearnerFailure(Exception):
@@ -103,10 +107,6 @@ def numbers_in(text: str) -> list[float]:
         except ValueError:
             pass
     return out
-
-
-def plural(count: int, word: str, plural_word: str | None = None) -> str:
-    return f"{count} {word if count == 1 else (plural_word or word + 's')}"
 
 
 def type_name(value: Any) -> str:
@@ -457,6 +457,7 @@ class Grading:
         self.graded_function: Callable | None = None
         self.graded_params: tuple[str, ...] = ()
         self.jaxpr_source: Callable[[], Any] | None = None  # returns a ClosedJaxpr, after the checks
+        self._graded_jaxpr: Any = _UNSET
         self.jaxpr_name = ""
         self.pmap_spy: PmapSpy | None = None
         self.jit_spy: JitSpy | None = None
@@ -523,15 +524,24 @@ class Grading:
         code = "".join(line.split("#", 1)[0] + "\n" for line in self.source.splitlines())
         return not is_jitted(fn) and re.search(r"\bjit\b", code) is not None
 
+    def feeding_callbacks(self) -> list[str]:
+        """Host callbacks in the graded program whose results it uses (pure_callback, io_callback): values
+        fetched from Python at run time. Empty when the program did not trace."""
+        closed = self.graded_jaxpr()
+        return feeding_callbacks(closed) if closed is not None else []
+
     def graded_jaxpr(self) -> Any:
-        """The ClosedJaxpr of the graded function on the first graded input, or None (it did not trace)."""
-        if self.jaxpr_source is None:
-            return None
-        try:
-            with self.recorder.mute():  # a re-trace would run the learner's prints again
-                return self.jaxpr_source()
-        except Exception:
-            return None
+        """The ClosedJaxpr of the graded function on the first graded input, or None (it did not trace).
+        Traced once and kept: several checks and the verdict's Jaxpr pane all read it."""
+        if self._graded_jaxpr is _UNSET:
+            self._graded_jaxpr = None
+            if self.jaxpr_source is not None:
+                try:
+                    with self.recorder.mute():  # a re-trace would run the learner's prints again
+                        self._graded_jaxpr = self.jaxpr_source()
+                except BaseException:  # the learner's code runs again: SystemExit, KeyboardInterrupt, ...
+                    pass
+        return self._graded_jaxpr
 
     # -- spies ----------------------------------------------------------------------------------------------
 

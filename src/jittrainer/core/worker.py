@@ -233,16 +233,15 @@ class Grade:
                 "your file turns jit off (jax_disable_jit): every exercise here is about what jax.jit does, "
                 "so remove that setting"
             )
-            return self._error(message, ErrorInfo("JitDisabled", message, phase="import"), skipped(f"not checked: {message}"))
+            return self._error(message, ErrorInfo("JitDisabled", message, phase="import"), skipped("not checked: jit is turned off"))
 
         worker.phase("checks")
-        stop_reason = ""
         try:
             checks.grade(g)
         except LearnerFailure as exc:
-            return self._error(exc.message, exc.error or g.learner_error, skipped(f"not checked: {exc.message}"))
-        except StopChecks as exc:
-            stop_reason = str(exc)
+            return self._error(exc.message, exc.error or g.learner_error, skipped("not checked: nothing could be graded"))
+        except StopChecks:
+            pass  # the check that stopped grading is reported; the rest show as skipped
         except ExerciseBug as exc:
             return self._internal("exercise", checks_path, str(exc))
         except BaseException as exc:
@@ -250,6 +249,9 @@ class Grade:
         finally:
             worker.install_streams()
 
+        # Skipped checks say which check failed first, not its whole message again: that is the verdict's message.
+        first_bad = next((r.name for r in g.results.values() if r.status in ("fail", "error")), None)
+        reason = f"not checked: “{first_bad}” failed first" if first_bad else "not checked: an earlier check failed"
         results: list[CheckResult] = []
         missing = []
         for cid, name in declared.items():
@@ -257,7 +259,6 @@ class Grade:
                 results.append(g.results[cid])
             else:
                 missing.append(cid)
-                reason = f"not checked: {stop_reason}" if stop_reason else "not checked: an earlier check failed"
                 results.append(CheckResult(cid, name, "skip", reason))
         failures = [r for r in results if r.status in ("fail", "error")]
         if missing and not failures:
@@ -288,30 +289,31 @@ class Grade:
         return self._finish(verdict)
 
     def _jaxpr(self):
+        """The graded function's jaxpr; for plain-called exercises, the first jitted or pmapped function it calls."""
+        import jax
+
         from jittrainer.core.jaxwatch import jaxpr_report
 
         g = self.grading
-        source, name = g.jaxpr_source, g.jaxpr_name
-        if source is None:
-            spied = (g.jit_spy and g.jit_spy.first) or None
-            if spied:
-                real, args, kwargs = spied
-                source = lambda: real.trace(*args, **kwargs).jaxpr  # noqa: E731
-                name = f"{_name_of(real)} (the first jitted function {g.function_name} calls)"
-            elif g.pmap_spy and g.pmap_spy.first:
-                import jax
-
-                real, args, kwargs = g.pmap_spy.first
-                source = lambda: jax.make_jaxpr(real)(*args, **kwargs)  # noqa: E731
-                name = f"{_name_of(real)} (the first pmapped function {g.function_name} calls)"
-        if source is None:
+        if g.jaxpr_source is not None:
+            closed = g.graded_jaxpr()
+            return jaxpr_report(closed, g.jaxpr_name) if closed is not None else None
+        if g.jit_spy and g.jit_spy.first:
+            real, args, kwargs = g.jit_spy.first
+            source = lambda: real.trace(*args, **kwargs).jaxpr  # noqa: E731
+            what = "jitted"
+        elif g.pmap_spy and g.pmap_spy.first:
+            real, args, kwargs = g.pmap_spy.first
+            source = lambda: jax.make_jaxpr(real)(*args, **kwargs)  # noqa: E731
+            what = "pmapped"
+        else:
             return None
         try:
             with self.worker.recorder.mute(), contextlib.redirect_stdout(self.worker.stdout):
                 closed = source()
-            return jaxpr_report(closed, name)
         except BaseException:
             return None
+        return jaxpr_report(closed, f"{_name_of(real)} (the first {what} function {g.function_name} calls)")
 
     # ------------------------------------------------------------------------------------------------ timing
 

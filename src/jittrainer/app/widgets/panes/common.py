@@ -4,24 +4,12 @@ from __future__ import annotations
 
 from textual.content import Content
 
-
-def seconds(value: float | None) -> str:
-    if value is None:
-        return "—"
-    if value < 1e-3:
-        return f"{value * 1e6:.1f} µs"
-    if value < 1:
-        return f"{value * 1e3:.1f} ms"
-    return f"{value:.2f} s"
+from jittrainer.core.units import plural, seconds  # noqa: F401  (the panes import them from here)
 
 
 def caption(text: str) -> Content:
     """The dim line that says what a pane shows, for a learner who has never seen it."""
     return Content.styled(text, "italic $text-muted")
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def lines(*parts: Content | str) -> Content:
