@@ -1,28 +1,45 @@
 # The two commands a learner needs: `make run` and `make test`. Both set up .venv on first use.
+# `make run` installs only what running needs; `make test` adds the test tools. Both show pip's progress.
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+RUN_STAMP := $(VENV)/.installed-run
+DEV_STAMP := $(VENV)/.installed-dev
+JOBS ?= auto
 
-.PHONY: run test validate bench clean
+.PHONY: run test test-fast validate bench catalogs clean
 
-$(STAMP): pyproject.toml
+$(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "jittrainer needs Python 3.11 or newer; set PYTHON=python3.11")'
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+	$(PYTHON) -m venv $(VENV)
 
-run: $(STAMP)
+$(RUN_STAMP): pyproject.toml | $(BIN)/python
+	@echo "Installing jittrainer and what it needs to run (jax, textual, ...): about a minute the first time."
+	$(BIN)/python -m pip install --progress-bar on -e .
+	touch $(RUN_STAMP)
+
+$(DEV_STAMP): pyproject.toml | $(BIN)/python
+	@echo "Installing jittrainer with its test tools."
+	$(BIN)/python -m pip install --progress-bar on -e '.[dev]'
+	touch $(RUN_STAMP) $(DEV_STAMP)
+
+run: $(RUN_STAMP)
 	$(BIN)/jittrainer
 
-test: $(STAMP)
-	$(BIN)/python -m pytest
+test: $(DEV_STAMP)
+	$(BIN)/python -m pytest -n $(JOBS)
 
-validate: $(STAMP)
+test-fast: $(DEV_STAMP)
+	$(BIN)/python -m pytest -m "not worker" -n $(JOBS)
+
+validate: $(RUN_STAMP)
 	$(BIN)/jittrainer validate
 
-bench: $(STAMP)
+bench: $(RUN_STAMP)
 	$(BIN)/jittrainer bench
+
+catalogs: $(DEV_STAMP)
+	$(BIN)/python -m jittrainer.i18n.build
 
 clean:
 	rm -rf $(VENV) .pytest_cache build dist src/*.egg-info

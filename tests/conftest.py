@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from helpers import EXERCISES
 
-from jittrainer.core.exercises import Exercise, load_exercises
+from jittrainer.course.exercises import Exercise, load_exercises
 
 
 @pytest.fixture(autouse=True)

@@ -7,9 +7,11 @@ import shutil
 import sys
 from pathlib import Path
 
-from jittrainer.core.exercises import Exercise, find_exercise, load_exercises
-from jittrainer.core.runner import Limits, Submission, grade
-from jittrainer.core.verdict import Verdict
+from jittrainer.course.exercises import Exercise, find_exercise, load_exercises
+from jittrainer.grading.host.grading import grade
+from jittrainer.grading.host.run import Submission
+from jittrainer.grading.limits import Limits
+from jittrainer.grading.verdict import Verdict
 
 REPO = Path(__file__).resolve().parent.parent
 EXERCISES = REPO / "exercises"
@@ -28,7 +30,7 @@ def warm_pool():
     """One session-wide pool: spare workers start (import jax) while earlier grades run, halving test time."""
     global _POOL
     if _POOL is None:
-        from jittrainer.core.pool import WorkerPool
+        from jittrainer.grading.host.pool import WorkerPool
 
         _POOL = WorkerPool(spares=2)
         _POOL.start()
@@ -40,7 +42,7 @@ def grade_file(
 ) -> Verdict:
     """Grade one file; the time limit is the exercise's own (its manifest), else the default 10 s."""
     timeout = timeout or ex.timeout_s or 10.0
-    sub = Submission(ex, Path(path).read_bytes(), Path(path).resolve(), seed=seed, timing=timing)
+    sub = Submission(ex, Path(path).read_bytes(), Path(path).resolve(), seed=seed, timing=timing, lang="en")
     if warm:
         return warm_pool().grade_run(sub, Limits(timeout_s=timeout)).run()
     return grade(sub, Limits(timeout_s=timeout))

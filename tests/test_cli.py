@@ -176,7 +176,7 @@ def test_read_only_progress_is_a_warning_not_a_lost_verdict(learner_home, monkey
     import errno
 
     from jittrainer import cli
-    from jittrainer.core.store import ProgressStore
+    from jittrainer.session.progress import ProgressStore
 
     def refuse(self, *args):
         raise OSError(errno.EROFS, "Read-only file system", str(learner_home / "progress.json"))

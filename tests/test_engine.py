@@ -8,7 +8,7 @@ import textwrap
 import pytest
 
 from helpers import REPO, copy_exercise, grade_source
-from jittrainer.core.exercises import find_exercise, load_exercises
+from jittrainer.course.exercises import find_exercise, load_exercises
 
 FIXTURES = REPO / "tests" / "fixtures" / "exercises"
 SOLUTION = "def double(x):\n    return 2 * x\n"
@@ -28,10 +28,10 @@ def test_solution_passes_with_counts_jaxpr_and_timing(double, tmp_path):
     assert v.status == "pass", v.message
     assert [c.status for c in v.checks] == ["pass", "pass", "pass"]
     assert v.compiles == 1 and v.traces == 1
-    assert v.cache_misses and "first call" in v.cache_misses[0].reason
+    assert v.cache_misses and "first call" in str(v.cache_misses[0].reason)
     assert v.jaxpr is not None and "mul" in v.jaxpr.primitives
     assert v.timing.status == "measured" and v.timing.steady_s > 0 and v.timing.compile_s > 0
-    assert v.seed == 5 and v.jax_version and v.devices["count"] == 4
+    assert v.seed == 5 and v.jax_version and [d["count"] for d in v.devices] == [4]
     assert v.duration_s > 0
 
 

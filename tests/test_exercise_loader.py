@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from helpers import EXERCISES, copy_exercise, exercise
-from jittrainer.core.exercises import load_exercises, parse_hints
+from jittrainer.course.exercises import load_exercises, parse_hints
 
 
 def test_bundled_exercises_are_complete_and_in_order(exercises):
@@ -65,7 +65,7 @@ def test_parse_hints():
 
 
 def test_checkout_fallback_finds_the_exercises(monkeypatch):
-    from jittrainer.core import exercises as module
+    from jittrainer.course import exercises as module
 
     monkeypatch.delenv("JITTRAINER_EXERCISES", raising=False)
     assert module.default_root() == EXERCISES

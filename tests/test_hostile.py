@@ -11,8 +11,9 @@ import time
 import pytest
 
 from helpers import REPO
-from jittrainer.core.exercises import find_exercise, load_exercises
-from jittrainer.core.runner import GradeRun, Limits, Submission
+from jittrainer.course.exercises import find_exercise, load_exercises
+from jittrainer.grading.host.run import GradingRun, Submission
+from jittrainer.grading.limits import Limits
 
 FIXTURES = REPO / "tests" / "fixtures" / "exercises"
 DOUBLE = "def double(x):\n    return 2 * x\n"
@@ -26,7 +27,7 @@ def double():
 def grade(ex, tmp_path, code: str | bytes, **limits):
     path = tmp_path / "hostile.py"
     path.write_bytes(code if isinstance(code, bytes) else textwrap.dedent(code).encode())
-    run = GradeRun(Submission(ex, path.read_bytes(), path, seed=1, timing=False), Limits(**limits))
+    run = GradingRun(Submission(ex, path.read_bytes(), path, seed=1, timing=False), Limits(**limits))
     started = time.monotonic()
     verdict = run.run()
     verdict.wall_s = time.monotonic() - started

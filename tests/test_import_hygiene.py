@@ -1,10 +1,13 @@
-"""The UI and CLI processes never import jax; the core never imports Textual."""
+"""The UI and CLI processes never import jax; only the app imports Textual; nothing imports in a cycle."""
 
+import ast
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
+SRC = Path(__file__).resolve().parents[1] / "src" / "jittrainer"
 CHECK = "import sys, {module}; bad = [m for m in {banned!r} if m in sys.modules]; print(bad); sys.exit(1 if bad else 0)"
 
 
@@ -12,15 +15,61 @@ CHECK = "import sys, {module}; bad = [m for m in {banned!r} if m in sys.modules]
     ("module", "banned"),
     [
         ("jittrainer.cli", ["jax", "jaxlib", "textual"]),
-        ("jittrainer.core.runner", ["jax", "textual"]),
-        ("jittrainer.core.store", ["jax", "textual"]),
-        ("jittrainer.core.validate", ["jax", "textual"]),
-        ("jittrainer.core.cachemiss", ["jax", "textual"]),
-        ("jittrainer.core.units", ["jax", "textual"]),
-        ("jittrainer.core.toolkit", ["textual"]),
-        ("jittrainer.core.worker", ["jax", "textual"]),
+        ("jittrainer.cli.check", ["jax", "jaxlib", "textual"]),
+        ("jittrainer.cli.watch", ["jax", "jaxlib", "textual"]),
+        ("jittrainer.cli.drill", ["jax", "jaxlib", "textual"]),
+        ("jittrainer.session", ["jax", "textual"]),
+        ("jittrainer.course.validate", ["jax", "textual"]),
+        ("jittrainer.course.drills.proofs", ["jax", "textual"]),
+        ("jittrainer.grading.host.pool", ["jax", "textual"]),
+        ("jittrainer.grading.sandbox.cachemiss", ["jax", "textual"]),
+        ("jittrainer.grading.sandbox.worker", ["jax", "textual"]),
+        ("jittrainer.i18n.message", ["jax", "textual"]),
+        ("jittrainer.authoring", ["textual"]),
+        ("jittrainer.app", ["jax", "jaxlib"]),
+        ("jittrainer.app.drill", ["jax", "jaxlib"]),
     ],
 )
 def test_module_imports_stay_clean(module, banned):
     r = subprocess.run([sys.executable, "-c", CHECK.format(module=module, banned=banned)], capture_output=True, text=True)
     assert r.returncode == 0, f"{module} imported {r.stdout.strip()} {r.stderr[-500:]}"
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(SRC.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imports(path: Path) -> set[str]:
+    """Modules imported at the top level of ``path`` (not inside functions, not under TYPE_CHECKING)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = set()
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+            found.update(f"{node.module}.{a.name}" for a in node.names)
+        elif isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+    return {m for m in found if m.startswith("jittrainer")}
+
+
+def test_no_import_cycles():
+    modules = {_module_name(p): p for p in SRC.rglob("*.py")}
+    graph = {name: {m for m in _imports(path) if m in modules and m != name} for name, path in modules.items()}
+
+    def visit(node, stack, seen):
+        for nxt in graph[node]:
+            if nxt in stack:
+                cycle = stack[stack.index(nxt):] + [nxt]
+                raise AssertionError("import cycle: " + " -> ".join(cycle))
+            if nxt not in seen:
+                seen.add(nxt)
+                visit(nxt, stack + [nxt], seen)
+
+    for name in graph:
+        visit(name, [name], {name})
+
+
+def test_no_module_over_400_lines():
+    long = {str(p.relative_to(SRC)): n for p in SRC.rglob("*.py") if (n := len(p.read_text().splitlines())) > 420}
+    assert not long, long

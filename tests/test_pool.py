@@ -10,9 +10,10 @@ import time
 import pytest
 
 from helpers import REPO
-from jittrainer.core.exercises import find_exercise, load_exercises
-from jittrainer.core.pool import WorkerPool
-from jittrainer.core.runner import Limits, Submission
+from jittrainer.course.exercises import find_exercise, load_exercises
+from jittrainer.grading.host.pool import WorkerPool
+from jittrainer.grading.host.run import Submission
+from jittrainer.grading.limits import Limits
 
 FIXTURES = REPO / "tests" / "fixtures" / "exercises"
 SOLUTION = b"def double(x):\n    return 2 * x\n"
@@ -99,9 +100,9 @@ def test_shutdown_kills_idle_spares(double):
 
 
 def test_cold_and_warm_paths_give_the_same_verdict(pool, double, tmp_path):
-    from jittrainer.core.runner import grade
+    from jittrainer.grading.host.run import grade_once
 
-    cold = grade(submission(double, tmp_path), Limits())
+    cold = grade_once(submission(double, tmp_path), Limits())
     warm = pool.grade_run(submission(double, tmp_path)).run()
     assert (cold.status, cold.compiles, cold.output, [c.status for c in cold.checks]) == (
         warm.status, warm.compiles, warm.output, [c.status for c in warm.checks]

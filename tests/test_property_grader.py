@@ -10,10 +10,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from helpers import REPO
-from jittrainer.core.exercises import find_exercise, load_exercises
-from jittrainer.core.pool import WorkerPool
-from jittrainer.core.runner import Limits, Submission
-from jittrainer.core.verdict import Verdict
+from jittrainer.course.exercises import find_exercise, load_exercises
+from jittrainer.grading.host.pool import WorkerPool
+from jittrainer.grading.host.run import Submission
+from jittrainer.grading.limits import Limits
+from jittrainer.grading.verdict import Verdict
 
 FIXTURES = REPO / "tests" / "fixtures" / "exercises"
 EXAMPLES = settings(

@@ -12,7 +12,9 @@ import time
 import pytest
 
 from helpers import exercise
-from jittrainer.core.store import SCHEMA_VERSION, Drafts, ProgressStore, atomic_write_text
+from jittrainer.files import atomic_write_text
+from jittrainer.session.drafts import Drafts
+from jittrainer.session.progress import SCHEMA_VERSION, ProgressStore
 
 
 def test_atomic_write_keeps_a_backup(tmp_path):
@@ -92,7 +94,7 @@ def test_drafts_created_from_starter_saved_and_reset(tmp_path):
 def test_concurrent_writers_lose_nothing(tmp_path):
     path = tmp_path / "progress.json"
     code = (
-        "import sys; from jittrainer.core.store import ProgressStore\n"
+        "import sys; from jittrainer.session.progress import ProgressStore\n"
         "s = ProgressStore(sys.argv[1])\n"
         "for i in range(25): s.record_attempt(sys.argv[2], 'fail')\n"
     )
@@ -105,7 +107,7 @@ def test_concurrent_writers_lose_nothing(tmp_path):
 def test_kill_9_during_writes_leaves_a_whole_file(tmp_path):
     path = tmp_path / "draft.py"
     code = (
-        "import sys, itertools; from jittrainer.core.store import atomic_write_text\n"
+        "import sys, itertools; from jittrainer.files import atomic_write_text\n"
         "for i in itertools.count():\n"
         "    atomic_write_text(sys.argv[1], f'# version {i}\\n' + 'x = 1\\n' * 2000, backup=sys.argv[1] + '.bak')\n"
     )

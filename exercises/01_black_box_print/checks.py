@@ -4,8 +4,7 @@ import re
 
 import numpy as np
 
-from jittrainer.core.jaxwatch import CALLBACK_PRIMITIVES, iter_eqns
-from jittrainer.core.toolkit import compare, numbers_in, plural
+from jittrainer.authoring import CALLBACK_PRIMITIVES, compare, count, msg, numbers_in, primitive_names
 
 CHECKS = {
     "runs": "normalize runs under jax.jit",
@@ -18,6 +17,7 @@ SIZE = 16
 CALLS = 3
 MEAN_TOLERANCE = 0.01  # any format that keeps two decimals passes
 GAP = 0.05  # no other number a call might print (an element, a z-score, the std) lies this close to the mean
+PRINT_TIER = 2  # the hint tier that names jax.debug.print
 
 
 def batch(rng: np.random.Generator) -> np.ndarray:
@@ -37,32 +37,24 @@ def expected(x: np.ndarray) -> np.ndarray:
     return (x64 - x64.mean()) / x64.std()
 
 
-def make_advice(jitted_by_you: bool):
-    # The error names no variable the grader could trust, so the advice follows the kind of error.
-    fix = 'print with jax.debug.print("mean={m}", m=jnp.mean(x)), which shows the real number on every call'
-    wrapped = "" if jitted_by_you else " (all of it: normalize is not jitted itself, so the grader wrapped it)"
+def run_time_print():
+    return msg("advice.debug_print", 'print with jax.debug.print("mean={{m}}", m=jnp.mean(x)): it is part of the '
+               "compiled program, so it runs on every call, with the real value")
 
-    def advice(error) -> str:
+
+def make_advice(jitted_by_you: bool):
+    # The error names no variable the grader could trust, so what to write follows the kind of error.
+    def advice(error):
         if error.type == "TracerBoolConversionError":
-            return (
-                f"A Python if or while needs True or False while jit traces normalize{wrapped}, but values "
-                f"computed from x are tracers then, with no value. Do not branch on them; {fix}"
-            )
+            return msg("advice.no_branch", "do not branch on values computed from x; {fix}", fix=run_time_print())
         if error.type == "TracerArrayConversionError":
-            return (
-                f"NumPy (np.mean, np.asarray, ...) needs real numbers, but while jit traces normalize{wrapped}, x "
-                f"and everything computed from it are tracers. Compute with jax.numpy, and {fix}"
-            )
+            return msg("advice.jnp", "compute with jax.numpy, not NumPy, and {fix}", fix=run_time_print())
         if error.type in ("ConcretizationTypeError", "TracerIntegerConversionError"):
-            return (
-                f"float(), int() and .item() need a value, but while jit traces normalize{wrapped}, every value "
-                f"computed from x is a tracer. To show a number, {fix}"
-            )
-        return ""
+            return msg("advice.no_float", "do not convert traced values with float(), int() or .item(); to show a "
+                       "number, {fix}", fix=run_time_print())
+        return None
 
     return advice
-
-
 
 
 def grade(g):
@@ -70,111 +62,152 @@ def grade(g):
     normalize = g.graded(params=1)
     xs = [batch(g.rng) for _ in range(CALLS)]
     calls = g.calls(normalize, [(x,) for x in xs])
-    g.check_ran("runs", calls, advice=make_advice(jitted_by_you))
+    g.check_ran("runs", calls, make_advice(jitted_by_you), tier=PRINT_TIER)
 
     for i, (x, result) in enumerate(zip(xs, calls.results), 1):
-        ok, why = compare(result, expected(x), rtol=1e-4, atol=1e-4, what=f"the result of call {i}")
+        ok, why = compare(result, expected(x), rtol=1e-4, atol=1e-4, what=msg("what.call", "the result of call {i}", i=i))
         if not ok:
-            g.check("values", False, why)
+            g.failed("values", _value_slip(result, x, i) or why,
+                     msg("advice.formula", "return (x - jnp.mean(x)) / jnp.std(x): jnp.std divides by n (ddof=0)"),
+                     tier=1)
             break
     else:
-        g.check("values", True, passed=f"all {CALLS} results match")
+        g.passed("values", msg("values.ok", "all {n} results match", n=CALLS))
 
     _check_compiles(g, calls)
     _check_prints(g, calls, [float(x.astype(np.float64).mean()) for x in xs])
 
 
-def _callbacks(g) -> set[str]:
+def _value_slip(result, x, i):
+    """A known slip that explains a wrong result (ddof=1, dividing by the variance), or None."""
+    try:
+        got = np.asarray(result, dtype=np.float64).reshape(x.shape)
+    except Exception:
+        return None
+    x64 = x.astype(np.float64)
+    centred = x64 - x64.mean()
+    if np.allclose(got, centred / x64.std(ddof=1), rtol=1e-4, atol=1e-4):
+        return msg("values.ddof1", "call {i} divided by the sample standard deviation (n - 1 in the denominator, "
+                   "ddof=1); the statement asks for the population one, which divides by n", i=i)
+    if np.allclose(got, centred / x64.var(), rtol=1e-4, atol=1e-4):
+        return msg("values.variance", "call {i} divided by the variance, not by the standard deviation (its square "
+                   "root)", i=i)
+    if np.allclose(got, centred, rtol=1e-4, atol=1e-4):
+        return msg("values.not_scaled", "call {i} subtracted the mean but did not divide by the standard deviation",
+                   i=i)
+    return None
+
+
+def _callbacks(g) -> set:
     """The host-callback primitives in the graded program (nested jaxprs included)."""
-    closed = g.graded_jaxpr()
-    return {e.primitive.name for e in iter_eqns(closed)} & set(CALLBACK_PRIMITIVES) if closed is not None else set()
+    return primitive_names(g.graded_jaxpr()) & set(CALLBACK_PRIMITIVES)
 
 
 def _check_compiles(g, calls):
     n = calls.compiles
     if n == 1:
-        g.check("one_compile", True, passed="compiled once, then reused")
+        g.passed("one_compile", msg("compiles.ok", "compiled once, then reused"))
         return
-    head = f"{CALLS} calls with one shape gave {plural(n, 'compile')}; expected 1"
+    head = msg("compiles.head", "{calls} with one shape gave {compiles}; expected 1", calls=count("call", CALLS),
+               compiles=count("compile", n))
     eager = [m for m in calls.reasons() if m.kind == "jax_internal"]
+    names = list(dict.fromkeys(m.function for m in eager))
     if n > 1 and eager and _callbacks(g) - {"debug_print"}:
-        names = ", ".join(dict.fromkeys(m.function for m in eager))
-        message = (
-            f"{head}: the extra one is {names}, JAX's own operation. Your callback receives jax.Arrays, and a NumPy "
-            "function on a jax.Array (np.mean(v)) runs jax.numpy eagerly, which compiles. Convert first: "
-            "np.asarray(v).mean()"
-        )
+        g.failed("one_compile", msg(
+            "compiles.callback_eager",
+            "{head}: the extra compiles are {names}, JAX's own operations, run inside your callback: it receives "
+            "jax.Arrays, and a NumPy or jax.numpy function applied to one runs eagerly, which compiles", head=head,
+            names=names), msg("advice.asarray", "convert in the callback first: np.asarray(v).mean()"), tier=3)
     elif n > 1 and eager:
-        names = ", ".join(dict.fromkeys(m.function for m in eager))
-        message = (
-            f"{head}: the extra one is {names}, a jax.numpy operation run eagerly, outside the compiled program "
-            "(each new shape compiles it). Keep the work inside normalize"
-        )
+        g.failed("one_compile", msg(
+            "compiles.eager", "{head}: the extra compiles are {names}, jax.numpy operations run eagerly, outside the "
+            "compiled program (each new shape compiles them)", head=head, names=names),
+            msg("advice.inside", "keep the work inside normalize, which jit compiles once"), tier=1)
     elif n > 1:
-        message = f"{head} ({calls.why_compiled()})"
+        g.failed("one_compile", msg("compiles.why", "{head} ({why})", head=head, why=calls.why_compiled()))
     else:
-        message = f"{head}: nothing was compiled during the graded calls"
-    g.check("one_compile", False, message)
+        g.failed("one_compile", msg("compiles.none", "{head}: nothing was compiled during the graded calls", head=head))
 
 
 _TRACER_TEXT = re.compile(r"\w*Tracer\([^)]*\)|Traced<[^>]*>(?:with<[^>]*>)?")
 
 
-def _calls_words(indices: list[int]) -> str:
-    if len(indices) == 1:
-        return f"call {indices[0]}"
-    return "calls " + ", ".join(map(str, indices[:-1])) + f" and {indices[-1]}"
+def _print_lines(g) -> list[int]:
+    return g.lines_calling(r"(?<![\w.])print\s*\(", g.function_name)
 
 
 def _check_prints(g, calls, means):
     outputs = calls.outputs
     shown = [any(abs(v - m) <= MEAN_TOLERANCE for v in numbers_in(out)) for out, m in zip(outputs, means)]
     if all(shown):
-        g.check("prints_each_call", True, passed="each call printed its own mean")
+        g.passed("prints_each_call", msg("prints.ok", "each call printed its own mean"))
         return
     lines = [len([ln for ln in out.splitlines() if ln.strip()]) for out in outputs]
     tracer = [_TRACER_TEXT.search(out) for out in outputs]
-    later = list(range(2, CALLS + 1))
-    run_time = 'print with jax.debug.print("mean={m}", m=jnp.mean(x)), which runs on every call with the real value'
+    silent = [i for i in range(1, CALLS + 1) if not lines[i - 1]]
+    fail = lambda observation, advice=None, tier=PRINT_TIER: g.failed(  # noqa: E731
+        "prints_each_call", observation, advice or run_time_print(), tier=tier)
+
     if all(tracer):
-        message = (
-            "every call printed a tracer's text instead of the mean's value: the line was formatted while "
-            "tracing (an f-string or str() of a traced value). Let jax.debug.print fill a placeholder at run "
-            'time: jax.debug.print("mean={m}", m=jnp.mean(x))'
-        )
+        fail(msg("prints.formatted_tracer",
+                 "every call printed a tracer's text instead of the mean's value: the line was formatted while jit "
+                 "traced normalize (an f-string or str() of a traced value), so the text holds the tracer, not a "
+                 "number"),
+             msg("advice.placeholder", 'let jax.debug.print fill a placeholder at run time: '
+                 'jax.debug.print("mean={{m}}", m=jnp.mean(x)), not an f-string'))
     elif sum(lines) == 0:
-        message = f"normalize printed nothing over {CALLS} calls; every call must print its mean"
-        if "pure_callback" in g.source:
-            message += (
-                " (a pure_callback whose result is unused is removed by JAX as dead code: print with "
-                "jax.debug.print or jax.debug.callback)"
-            )
+        if "pure_callback" in g.code:
+            fail(msg("prints.dead_callback", "normalize printed nothing over {calls}: a pure_callback whose result is "
+                     "unused is removed by JAX as dead code, so its function never runs", calls=count("call", CALLS)),
+                 msg("advice.side_effect_callback", "for printing use jax.debug.print or jax.debug.callback, which are "
+                     "kept for their side effect"))
+        else:
+            fail(msg("prints.nothing", "normalize printed nothing over {calls}; every call must print its mean",
+                     calls=count("call", CALLS)))
     elif not shown[0] and not any(shown[1:]) and (tracer[0] or (lines[0] and not any(lines[1:]))):
         # Call 1 traced the function: a Python print ran then (showing a tracer, or no mean), and never again.
-        first = f"call 1 printed {tracer[0].group()} where the mean should be" if tracer[0] else (
-            f"call 1 printed {plural(lines[0], 'line')} but no mean"
-        )
-        rest = _calls_words(later)
-        rest += " printed other lines but no mean" if any(lines[1:]) else " printed nothing"
-        message = (
-            f"{first}, and {rest}: a Python print inside jit runs once, while normalize is traced (with tracers), "
-            f"and is not part of the compiled program. Instead, {run_time}"
-        )
+        where = _print_lines(g)
+        printed = (msg("prints.first_tracer", "call 1 printed {tracer} where the mean should be",
+                       tracer=tracer[0].group()) if tracer[0] else
+                   msg("prints.first_no_mean", "call 1 printed {lines} but no mean", lines=count("line", lines[0])))
+        rest = (msg("prints.later_other", "{calls} printed other lines but no mean", calls=_calls_words(silent or [2, 3]))
+                if any(lines[1:]) else msg("prints.later_nothing", "{calls} printed nothing",
+                                           calls=_calls_words(silent)))
+        if where:
+            fail(msg("prints.once_at_line",
+                     "{printed}, and {rest}: line {line} calls print inside normalize, which jit traces once (with "
+                     "tracers, not values); a Python print is not part of the compiled program, so it never runs "
+                     "again", printed=printed, rest=rest, line=where[0]))
+        else:
+            fail(msg("prints.once",
+                     "{printed}, and {rest}: a Python print inside jit runs once, while normalize is traced (with "
+                     "tracers), and is not part of the compiled program", printed=printed, rest=rest))
     else:
         i = shown.index(False)
         text = outputs[i].strip().splitlines()
-        sample = text[0][:80] if text else ""
         if not text:
-            message = f"call {i + 1} printed nothing; every call must print its own mean ({means[i]:.4f})"
+            fail(msg("prints.call_silent", "call {n} printed nothing; every call must print its own mean ({mean:.4f})",
+                     n=i + 1, mean=means[i]))
+            return
+        printed = numbers_in(outputs[i])
+        earlier = [j + 1 for j in range(i) if any(abs(v - means[j]) <= MEAN_TOLERANCE for v in printed)]
+        common = {"n": i + 1, "lines": count("line", lines[i]), "sample": text[0][:80], "mean": means[i]}
+        if earlier:
+            fail(msg("prints.stale", "call {n} printed {lines} ({sample!r}) but none shows that call's mean, "
+                     "{mean:.4f}: it shows call {earlier}'s mean, a value kept from an earlier call",
+                     earlier=earlier[0], **common),
+                 msg("advice.pass_value", "hand the mean computed in this call to jax.debug.print, not a value kept "
+                     "from before"))
+        elif tracer[i]:
+            fail(msg("prints.tracer", "call {n} printed {lines} ({sample!r}) but none shows that call's mean, "
+                     "{mean:.4f}: {tracer} is a tracer, printed while tracing", tracer=tracer[i].group(), **common))
         else:
-            message = (
-                f"call {i + 1} printed {plural(lines[i], 'line')} ({sample!r}) but none shows that call's mean, "
-                f"{means[i]:.4f}"
-            )
-            printed = numbers_in(outputs[i])
-            earlier = [j + 1 for j in range(i) if any(abs(v - means[j]) <= MEAN_TOLERANCE for v in printed)]
-            if earlier:
-                message += f": it shows call {earlier[0]}'s mean, a value kept from an earlier call"
-            elif tracer[i]:
-                message += f": {tracer[i].group()} is a tracer, printed while tracing. Instead, {run_time}"
-    g.check("prints_each_call", False, message)
+            fail(msg("prints.no_mean", "call {n} printed {lines} ({sample!r}) but none shows that call's mean, "
+                     "{mean:.4f}", **common), msg("advice.print_mean", "print the mean itself, jnp.mean(x), with "
+                     "jax.debug.print"))
+
+
+def _calls_words(indices: list[int]):
+    if len(indices) == 1:
+        return msg("calls.one", "call {n}", n=indices[0])
+    return msg("calls.many", "calls {list}", list=[str(i) for i in indices])

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from jittrainer.app import TrainerApp
-from jittrainer.core.verdict import CacheMiss, CheckResult, ErrorInfo, Jaxpr, OutputSection, Timing, Verdict
+from jittrainer.grading.verdict import CacheMiss, CheckResult, ErrorInfo, Jaxpr, OutputSection, Timing, Verdict
 
 REPO = Path(__file__).resolve().parents[2]
 EXERCISES = REPO / "exercises"

@@ -8,8 +8,8 @@ import time
 
 from apphelpers import make_app, notifications, wait_until
 
-from jittrainer.core import paths
-from jittrainer.core.store import Drafts
+from jittrainer import paths
+from jittrainer.session.drafts import Drafts
 
 
 async def test_typing_is_autosaved_within_a_second():

@@ -5,8 +5,8 @@ from __future__ import annotations
 from apphelpers import failing_verdict, make_app, notifications, plain, show_verdict, wait_for_verdict, wait_until
 from textual.widgets import Static
 
-from jittrainer.core.store import ProgressStore
-from jittrainer.core.verdict import Verdict
+from jittrainer.session.progress import ProgressStore
+from jittrainer.grading.verdict import Verdict
 
 SLEEPY = "import time\ntime.sleep(60)\n"
 
@@ -27,7 +27,7 @@ async def test_failing_starter_shows_failed_and_the_failing_check():
         first_failure = verdict.first_failure
         assert first_failure is not None
         # the first failure comes before every passing check
-        assert checks.index(first_failure.name) < min(checks.index(c.name) for c in verdict.checks if c.status == "pass")
+        assert checks.index(str(first_failure.name)) < min(checks.index(str(c.name)) for c in verdict.checks if c.status == "pass")
         assert ProgressStore().entry(ex.id)["status"] == "attempted"
         assert app.statuses[ex.id] == "attempted"
         assert "◐" in app.sidebar.query_one("#exercise-list").get_option(ex.id).prompt.plain

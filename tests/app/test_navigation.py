@@ -8,7 +8,7 @@ from textual.widgets import Markdown
 from jittrainer.app.screens.confirm import ConfirmScreen
 from jittrainer.app.screens.help import HelpScreen
 from jittrainer.app.widgets.lesson import NUMBERED
-from jittrainer.core.store import ProgressStore
+from jittrainer.session.progress import ProgressStore
 
 
 async def test_next_and_previous_exercise():

@@ -10,9 +10,9 @@ import time
 from apphelpers import FIXTURE_EXERCISES, make_app, notifications, wait_until
 from textual.widgets import Markdown, OptionList
 
-from jittrainer.core import paths
-from jittrainer.core.exercises import load_exercises
-from jittrainer.core.store import ProgressStore
+from jittrainer import paths
+from jittrainer.course.exercises import load_exercises
+from jittrainer.session.progress import ProgressStore
 
 
 def test_import_leaves_jax_out():
@@ -128,7 +128,7 @@ def test_exit_when_ready_exits_zero_after_the_first_frame(tmp_path):
 
 
 def test_settings_line_editor_keeps_other_lines():
-    from jittrainer.app.settings import load_settings, set_toml_value
+    from jittrainer.session.settings import load_settings, set_toml_value
 
     text = '# comment\n[app]\ntheme = "nord"  # mine\n\n[keymap]\nrun = "f9"\n'
     edited = set_toml_value(text, "app", "live_grading", True)

@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 from drillkit import FakeClock, FakeDate, write_deck
 
-from jittrainer.core.drills import Scheduler, load_drills
-from jittrainer.core.store import ProgressStore
+from jittrainer.course.drills.loader import load_drills
+from jittrainer.course.drills.schedule import Scheduler
+from jittrainer.session.progress import ProgressStore
 
 
 @pytest.fixture

@@ -84,7 +84,7 @@ CARDS["text_hi"] += "\n        [proof]\n        observe = \"stdout\"\n"
 
 def write_deck(root: Path, cards: dict[str, str] | None = None, topics: str = TOPICS) -> Path:
     (root / "cards").mkdir(parents=True, exist_ok=True)
-    (root / "topics.toml").write_text(textwrap.dedent(topics), encoding="utf-8")
+    (root.parent / "topics.toml").write_text(textwrap.dedent(topics), encoding="utf-8")  # the course's topics
     for name, text in (CARDS if cards is None else cards).items():
         (root / "cards" / f"{name}.toml").write_text(textwrap.dedent(text).lstrip(), encoding="utf-8")
     return root

@@ -8,7 +8,7 @@ from drillkit import FakeClock
 from textual.widgets import Input, Static
 
 from jittrainer.app.drill import DrillApp, DrillScreen
-from jittrainer.core.drills import RoundOptions, Summary
+from jittrainer.course.drills.round import RoundOptions, Summary
 
 
 def text_of(app, selector: str) -> str:

@@ -8,7 +8,9 @@ from collections import Counter
 import pytest
 
 from drillkit import CARDS, DRILLS, write_deck
-from jittrainer.core.drills import KINDS, AnswerError, load_drills, normalize_output, normalize_typed, render_sections
+from jittrainer.course.drills.loader import load_drills
+from jittrainer.course.drills.model import KINDS, AnswerError, normalize_output, normalize_typed
+from jittrainer.course.drills.render import render_sections
 
 EXERCISE_IDS = {"black_box_print", "frozen_globals", "side_effect_log", "static_shapes", "host_callbacks",
                 "pmap_shards", "static_argnums", "recompile_storm"}
@@ -62,7 +64,7 @@ def test_every_choice_card_answer_is_a_real_choice(bundled):
 
 
 def test_the_exercise_loader_ignores_the_drills_folder():
-    from jittrainer.core.exercises import load_exercises
+    from jittrainer.course.exercises import load_exercises
 
     assert all(ex.dir.name != "drills" for ex in load_exercises(DRILLS.parent))
 

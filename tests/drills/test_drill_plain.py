@@ -10,9 +10,11 @@ import sys
 import pytest
 from drillkit import FakeClock, FakeDate
 
-from jittrainer.core.drills import RoundOptions, Scheduler, load_drills
-from jittrainer.core.store import ProgressStore
-from jittrainer.drill_cli import run_plain
+from jittrainer.course.drills.loader import load_drills
+from jittrainer.course.drills.round import RoundOptions
+from jittrainer.course.drills.schedule import Scheduler
+from jittrainer.session.progress import ProgressStore
+from jittrainer.cli.drill import run_plain
 
 RIGHT = {"choice_one": "2", "count_two": "2", "tf_false": "f", "text_hi": "hi there"}
 WRONG = {"choice_one": "1", "count_two": "7", "tf_false": "t", "text_hi": "bye"}
@@ -167,7 +169,7 @@ def test_the_round_budget_in_plain_mode(deck, store):
 def test_add_drill_parser_fits_the_cli(deck_dir, learner_home, monkeypatch, capsys):
     """What cli.py will do: register `drill` on its own subparsers, then dispatch to args.func."""
     from jittrainer import cli
-    from jittrainer.drill_cli import add_drill_parser
+    from jittrainer.cli.drill import add_drill_parser
 
     parser = cli.build_parser()
     sub = next(a for a in parser._actions if a.__class__.__name__ == "_SubParsersAction")

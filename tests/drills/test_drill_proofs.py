@@ -7,7 +7,8 @@ import time
 
 from drillkit import CARDS, DRILLS, write_deck
 
-from jittrainer.core.drills import judge_proof, load_drills, prove_cards, verify_cards
+from jittrainer.course.drills.loader import load_drills
+from jittrainer.course.drills.proofs import judge_proof, prove_cards, verify_cards
 
 
 def _run(**facts):

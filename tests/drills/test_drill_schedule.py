@@ -8,17 +8,10 @@ import json
 import pytest
 from drillkit import FakeClock
 
-from jittrainer.core.drills import (
-    BOX_INTERVAL_DAYS,
-    TOP_BOX,
-    AnswerError,
-    CardState,
-    DrillRound,
-    RoundOptions,
-    Scheduler,
-    plan_round,
-)
-from jittrainer.core.store import ProgressStore
+from jittrainer.course.drills.model import AnswerError
+from jittrainer.course.drills.round import DrillRound, RoundOptions, plan_round
+from jittrainer.course.drills.schedule import BOX_INTERVAL_DAYS, TOP_BOX, CardState, Scheduler
+from jittrainer.session.progress import ProgressStore
 
 # ------------------------------------------------------------------------------------------------------ schedule
 

@@ -77,7 +77,7 @@ class Terminal:
 
 def first_exercise():
     sys.path.insert(0, str(REPO / "src"))
-    from jittrainer.core.exercises import load_exercises
+    from jittrainer.course.exercises import load_exercises
 
     return next(ex for ex in load_exercises(REPO / "exercises") if ex.available)
 

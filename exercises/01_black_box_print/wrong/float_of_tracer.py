@@ -1,3 +1,4 @@
+# expect: runs
 # Tries to turn the mean into a Python float inside jit: a tracer has no value yet.
 import jax
 import jax.numpy as jnp

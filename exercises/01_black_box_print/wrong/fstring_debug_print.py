@@ -1,3 +1,4 @@
+# expect: prints_each_call
 # Looks right, but the f-string is formatted while tracing: every call prints the same tracer text.
 import jax
 import jax.numpy as jnp

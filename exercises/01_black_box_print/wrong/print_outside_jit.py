@@ -1,3 +1,4 @@
+# expect: prints_each_call
 # Prints before the jitted work, with a concrete value; but the grader jits normalize itself,
 # so this print is inside the trace again and shows a tracer once.
 import jax.numpy as jnp

@@ -1,3 +1,4 @@
+# expect: prints_each_call
 # Prints at run time, but the wrong statistic: the standard deviation is not the mean.
 import jax
 import jax.numpy as jnp

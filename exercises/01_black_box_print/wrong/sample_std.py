@@ -1,3 +1,4 @@
+# expect: values
 # Prints correctly, but divides by the sample standard deviation (ddof=1) instead of jnp.std's default.
 import jax
 import jax.numpy as jnp

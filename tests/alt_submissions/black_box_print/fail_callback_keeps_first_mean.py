@@ -1,3 +1,4 @@
+# expect: prints_each_call
 # Wrong: the callback keeps call 1's mean and prints it on every call; the message says it is an earlier call's mean.
 import jax
 import jax.numpy as jnp

@@ -1,3 +1,4 @@
+# expect: runs
 # Wrong: a class that looks jitted (forwards .lower/.trace) but prints with NumPy in __call__; the grader
 # jits it, so np.asarray meets a tracer. The advice says the grader wrapped normalize.
 import numpy as np

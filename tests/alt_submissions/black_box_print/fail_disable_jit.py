@@ -1,3 +1,4 @@
+# expect: error:jit_disabled
 # Turning jit off makes print see real values, but then nothing is compiled: not the lesson.
 import jax
 import jax.numpy as jnp

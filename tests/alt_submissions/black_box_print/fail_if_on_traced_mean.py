@@ -1,3 +1,4 @@
+# expect: runs
 # Wrong: a Python if on a traced value raises TracerBoolConversionError; the advice must be about branching,
 # not about float()/.item().
 import jax

@@ -1,3 +1,4 @@
+# expect: runs
 # Wrong: std.item() inside jit raises ConcretizationTypeError; the advice must not claim the culprit is the mean.
 import jax
 import jax.numpy as jnp

@@ -1,3 +1,4 @@
+# expect: one_compile
 # Wrong (by the contract): the callback prints np.mean(v) of the jax.Array it receives; NumPy dispatches to an
 # eager jax.numpy mean, which compiles a second time. Checks one_compile names that (np.asarray(v) first).
 import numpy as np

@@ -1,4 +1,5 @@
-# NumPy cannot read a tracer: np.mean calls __array__ on it and JAX refuses.
+# expect: prints_each_call
+# np.mean on a tracer returns a tracer (NumPy defers to its .mean), so the Python print shows JitTracer once.
 import jax.numpy as jnp
 import numpy as np
 

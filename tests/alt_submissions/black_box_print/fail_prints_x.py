@@ -1,3 +1,4 @@
+# expect: prints_each_call
 # Prints at run time, but the whole batch, not its mean.
 import jax
 import jax.numpy as jnp

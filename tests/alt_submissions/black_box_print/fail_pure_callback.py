@@ -1,3 +1,4 @@
+# expect: prints_each_call
 # pure_callback promises no side effects; its result is unused, so JAX drops the call and nothing prints.
 import jax
 import jax.numpy as jnp

@@ -1,3 +1,4 @@
+# expect: prints_each_call
 # Wrong: Python print shows the mean (a tracer, once, while tracing); jax.debug.print shows x on every call.
 # Checks the message tells call 1's tracer apart from the later calls that print no mean.
 import jax

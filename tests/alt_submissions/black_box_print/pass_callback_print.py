@@ -1,3 +1,4 @@
+# expect: pass
 # A host callback that prints with Python's own print, at run time.
 import jax
 

@@ -1,3 +1,4 @@
+# expect: pass
 # Right: the callback converts the jax.Array to NumPy first (np.asarray), then computes the mean on the host.
 import numpy as np
 import jax

@@ -1,3 +1,4 @@
+# expect: pass
 # Right: logging to stdout from jax.debug.callback.
 import logging, sys
 import jax

@@ -1,3 +1,4 @@
+# expect: pass
 # jax.nn.standardize adds a tiny epsilon to the variance: well within the grader's tolerance.
 import jax
 

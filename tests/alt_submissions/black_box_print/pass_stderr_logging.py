@@ -1,3 +1,4 @@
+# expect: pass
 # Right: prints the mean to stderr through a callback; captured output includes stderr.
 import logging
 import jax

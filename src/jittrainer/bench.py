@@ -1,0 +1,143 @@
+"""``jittrainer bench``: how fast feedback is on this machine, measured, not asserted in tests.
+
+- ``cold_grade_s``: one-shot grades of black_box_print's reference solution, process start included (the CLI path).
+- ``warm_grade_s``: the same file through the warm pool, from job hand-over to verdict, with the spare already
+  warm, as it is while a learner reads.
+- ``startup_s``: app launch to first interactive frame, measured headless in a subprocess.
+- ``ui_rss_mb``: the app process's resident memory after start-up.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from jittrainer.course.exercises import find_exercise, load_exercises
+from jittrainer.grading.host.pool import WorkerPool
+from jittrainer.grading.host.run import GradingRun, Submission
+from jittrainer.grading.limits import Limits
+
+EXERCISE = "black_box_print"
+TARGETS = {"warm_grade_s": 0.25, "cold_warm_ratio": 3.0, "startup_s": 1.0, "ui_rss_mb": 150.0}
+SETTLE_S = 0.3  # a breath between runs so one run's clean-up does not bill the next
+
+
+def stats(samples: list[float]) -> dict[str, float]:
+    return {
+        "min": round(min(samples), 4),
+        "median": round(statistics.median(samples), 4),
+        "max": round(max(samples), 4),
+    }
+
+
+def _submission(exercises_dir: str | None) -> Submission:
+    ex = find_exercise(load_exercises(Path(exercises_dir) if exercises_dir else None), EXERCISE)
+    return Submission(ex, ex.solution_path.read_bytes(), ex.solution_path, seed=0, timing=False)
+
+
+def cold_grades(sub: Submission, runs: int, progress: Callable[[str], None]) -> list[float]:
+    samples = []
+    for i in range(runs):
+        run = GradingRun(sub, Limits())
+        verdict = run.run()
+        if not verdict.passed:
+            raise RuntimeError(f"the reference solution did not pass: {verdict.message}")
+        samples.append(run.verdict_at - run.started)
+        progress(f"cold grade {i + 1}/{runs}: {samples[-1]:.3f} s")
+        time.sleep(SETTLE_S)
+    return samples
+
+
+def warm_grades(sub: Submission, runs: int, progress: Callable[[str], None]) -> list[float]:
+    pool = WorkerPool(spares=1)
+    pool.start()
+    samples = []
+    try:
+        for i in range(runs):
+            spare = pool.idle()[0]
+            if not spare.wait_ready(Limits.startup_timeout_s):
+                raise RuntimeError("the spare worker did not start")
+            time.sleep(SETTLE_S)  # the learner is reading: nothing else is starting up
+            run = pool.grade_run(sub, Limits())
+            verdict = run.run()
+            if not verdict.passed:
+                raise RuntimeError(f"the reference solution did not pass: {verdict.message}")
+            samples.append(run.verdict_at - run.handed_over_at)
+            progress(f"warm grade {i + 1}/{runs}: {samples[-1]:.3f} s")
+    finally:
+        pool.shutdown()
+    return samples
+
+
+def app_startups(runs: int, progress: Callable[[str], None], exercises_dir: str | None) -> tuple[list[float], list[float]]:
+    """Launch the app headless, told to report its first interactive frame and exit; (seconds, rss MB) per run."""
+    times, rss = [], []
+    with tempfile.TemporaryDirectory(prefix="jittrainer-bench-") as tmp:
+        for i in range(runs):
+            ready_file = Path(tmp) / f"ready-{i}.json"
+            env = {
+                **os.environ,
+                "JITTRAINER_HOME": str(Path(tmp) / "home"),
+                "JITTRAINER_EXIT_WHEN_READY": "1",
+                "JITTRAINER_HEADLESS": "1",
+                "JITTRAINER_READY_FILE": str(ready_file),
+            }
+            cmd = [sys.executable, "-m", "jittrainer"] + (["--exercises", exercises_dir] if exercises_dir else [])
+            started = time.time()
+            proc = subprocess.run(cmd, env=env, stdin=subprocess.DEVNULL, capture_output=True, timeout=60)
+            if proc.returncode != 0 or not ready_file.exists():
+                tail = proc.stderr.decode(errors="replace").strip().splitlines()[-1:] or ["no ready report"]
+                raise RuntimeError(f"the app did not report a first frame: {tail[0]}")
+            report = json.loads(ready_file.read_text())
+            times.append(report["ready_at"] - started)
+            rss.append(report["rss_mb"])
+            progress(f"app start-up {i + 1}/{runs}: {times[-1]:.3f} s, {rss[-1]:.0f} MB")
+            time.sleep(SETTLE_S)
+    return times, rss
+
+
+def run_bench(runs: int = 7, progress: Callable[[str], None] | None = None, exercises_dir: str | None = None) -> dict[str, Any]:
+    progress = progress or (lambda line: None)
+    sub = _submission(exercises_dir)
+    cold = cold_grades(sub, runs, progress)
+    warm = warm_grades(sub, runs, progress)
+    result: dict[str, Any] = {"runs": runs, "cold_grade_s": stats(cold), "warm_grade_s": stats(warm)}
+    result["cold_warm_ratio"] = round(statistics.median(cold) / statistics.median(warm), 2)
+    try:
+        startup, rss = app_startups(runs, progress, exercises_dir)
+        result["startup_s"] = stats(startup)
+        result["ui_rss_mb"] = round(statistics.median(rss), 1)
+    except (RuntimeError, subprocess.TimeoutExpired, ValueError, KeyError) as exc:
+        result["startup_s"] = None
+        result["ui_rss_mb"] = None
+        result["startup_error"] = str(exc)
+    result["targets"] = TARGETS
+    result["machine"] = {"cpus": os.cpu_count(), "python": sys.version.split()[0]}
+    return result
+
+
+def meets(result: dict[str, Any]) -> dict[str, bool | None]:
+    """Each target: True (met), False (missed), None (not measured)."""
+    def median(key: str) -> float | None:
+        value = result.get(key)
+        return value["median"] if isinstance(value, dict) else value
+
+    checks = {
+        "warm_grade_s": lambda v: v <= TARGETS["warm_grade_s"],
+        "cold_warm_ratio": lambda v: v >= TARGETS["cold_warm_ratio"],
+        "startup_s": lambda v: v <= TARGETS["startup_s"],
+        "ui_rss_mb": lambda v: v <= TARGETS["ui_rss_mb"],
+    }
+    out: dict[str, bool | None] = {}
+    for key, ok in checks.items():
+        value = median(key)
+        out[key] = None if value is None else ok(value)
+    return out

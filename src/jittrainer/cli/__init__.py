@@ -1,0 +1,134 @@
+"""The headless face of jittrainer: ``jittrainer list / show / check / hint / reset / validate / doctor / drill / bench``.
+
+No jax here and no learner code: grading happens in a worker process (``jittrainer.grading.host``). ``jittrainer``
+with no command opens the app. ``--lang`` (or ``JITTRAINER_LANG``, the app's setting, the locale) picks the
+language; argparse's own words follow it too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+import jittrainer
+from jittrainer.cli.argtypes import positive_int
+from jittrainer.cli.style import EXIT_PASS, EXIT_USAGE, UsageError
+from jittrainer.i18n import LANGUAGES, _, detect, ngettext, set_language
+from jittrainer.session.settings import load_settings
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # argparse exits 2 too; keep its usage line
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_USAGE, f"jittrainer: {message}\n")
+
+
+def _localize_argparse() -> None:
+    """argparse looks its words up through module-level ``_``/``ngettext`` names; pointing them at our catalog
+    translates "usage:", "options", "show this help message and exit" and its error messages."""
+    argparse._ = _  # type: ignore[attr-defined]
+    argparse.ngettext = ngettext  # type: ignore[attr-defined]
+
+
+def cmd_app(args: argparse.Namespace) -> int:
+    from jittrainer.app import run
+
+    return run(exercises_dir=args.exercises, lang=args.lang)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from jittrainer.cli.check import add_check_options, cmd_check
+    from jittrainer.cli.drill import add_drill_parser
+    from jittrainer.cli.exercises import cmd_hint, cmd_list, cmd_reset, cmd_show
+    from jittrainer.cli.tools import cmd_bench, cmd_doctor, cmd_validate
+    from jittrainer.cli.watch import add_watch_options, cmd_watch
+
+    parser = _Parser(prog="jittrainer", description=_("Learn how jax.jit really behaves, one graded pitfall at a time."))
+    parser.add_argument("--version", action="version", version=f"jittrainer {jittrainer.__version__}")
+    parser.add_argument("--exercises", metavar="DIR", help=_("read exercises from DIR instead of the bundled ones"))
+    parser.add_argument("--lang", choices=LANGUAGES, help=_("the language: en or zh (default: JITTRAINER_LANG, the "
+                                                            "app's setting, then the locale)"))
+    parser.set_defaults(func=cmd_app)
+    sub = parser.add_subparsers(title=_("commands"), metavar="COMMAND", parser_class=_Parser)
+
+    def command(name: str, func: Any, help_text: str) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        p.add_argument("--exercises", metavar="DIR", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+        p.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+        p.set_defaults(func=func)
+        return p
+
+    p = command("list", cmd_list, _("exercises in course order with your status"))
+    p.add_argument("--json", action="store_true", help=_("print JSON"))
+
+    p = command("show", cmd_show, _("print an exercise's statement and the path of your draft"))
+    p.add_argument("id")
+
+    p = command("check", cmd_check, _("grade your draft (or PATH) in an isolated worker process"))
+    add_check_options(p)
+
+    p = command("watch", cmd_watch, _("grade your draft every time you save it (in any editor)"))
+    add_watch_options(p)
+
+    p = command("hint", cmd_hint, _("show the next hint tier (recorded in your progress)"))
+    p.add_argument("id")
+    p.add_argument("--level", type=int, metavar="N", help=_("show tier N instead of the next one"))
+
+    p = command("reset", cmd_reset, _("put your draft back to the starter (the old draft is kept as a backup)"))
+    p.add_argument("id")
+
+    p = command("validate", cmd_validate, _("authoring QA: starters fail, solutions pass, wrong fixes fail as declared"))
+    p.add_argument("ids", nargs="*", metavar="ID", help=_("only these exercises"))
+    p.add_argument("--seed", type=int, help=_("seed for every grade (default: random)"))
+    p.add_argument("--jobs", type=int, default=None, help=_("parallel grades (default: number of CPUs)"))
+    p.add_argument("--json", action="store_true", help=_("print a JSON report"))
+    p.add_argument("--languages", action=argparse.BooleanOptionalAction, default=None,
+                   help=_("require every edition's text (default: for the bundled course)"))
+
+    command("doctor", cmd_doctor, _("versions, devices and data paths"))
+
+    add_drill_parser(sub, command)
+
+    p = command("bench", cmd_bench, _("measure grading speed (cold vs warm), app start-up and memory on this machine"))
+    p.add_argument("--json", action="store_true", help=_("print the measurements as JSON"))
+    p.add_argument("--runs", type=positive_int, default=7, metavar="N", help=_("runs per measurement (default 7)"))
+    return parser
+
+
+def _pre_language(argv: list[str]) -> str | None:
+    """``--lang X`` or ``--lang=X`` anywhere in argv: the parser's own help must already be in that language."""
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+        if arg.startswith("--lang="):
+            return arg.split("=", 1)[1]
+    return None
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    set_language(detect(cli=_pre_language(argv), settings=load_settings().language))
+    _localize_argparse()
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    for name in ("exercises", "lang"):
+        if not hasattr(args, name):
+            setattr(args, name, None)
+    try:
+        return args.func(args)
+    except UsageError as exc:
+        if getattr(args, "json", False):
+            print(json.dumps({"error": str(exc)}, ensure_ascii=False))
+        print(f"jittrainer: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("jittrainer: " + _("interrupted"), file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return EXIT_PASS
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,237 @@
+"""``jittrainer drill``: a round of interview drill cards, in the app or as plain text on stdin/stdout.
+
+``add_drill_parser(sub, command)`` registers the command and its options on the CLI's parser.
+
+No jax here, and no Textual unless the app is opened: cards are proved by ``jittrainer validate``, not here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import textwrap
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import IO, Any
+
+from jittrainer.cli.argtypes import positive_float, positive_int
+from jittrainer.course.drills.loader import default_root as default_drills_root
+from jittrainer.course.drills.loader import load_drills
+from jittrainer.course.drills.model import AnswerError, Card, Deck
+from jittrainer.course.drills.render import outcome_headline, render_sections, summary_lines
+from jittrainer.course.drills.round import DEFAULT_COUNT, DrillRound, Outcome, RoundOptions, Summary, plan_round
+from jittrainer.course.drills.schedule import Scheduler
+from jittrainer.units import duration as format_duration
+
+EXIT_OK, EXIT_USAGE, EXIT_INTERRUPTED = 0, 2, 130
+QUIT_WORDS = {"q", ":q", "quit"}
+DONT_KNOW = {"?", "skip", "pass"}
+WIDTH = 100
+PRELUDE_NOTE = "Every snippet runs with jax, jax.numpy as jnp and numpy as np imported, on 4 CPU devices."
+
+
+class DrillUsageError(Exception):
+    """The command could not run: one line on stderr, exit 2."""
+
+
+# ------------------------------------------------------------------------------------------------------ parser
+
+
+def add_drill_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--topic", metavar="T", help="only cards of topic T (see --topics: trace_time, static, recompiles, …)")
+    p.add_argument("--count", type=positive_int, default=DEFAULT_COUNT, metavar="N",
+                   help=f"cards in the round (default {DEFAULT_COUNT})")
+    p.add_argument("--minutes", type=positive_float, metavar="M",
+                   help="time budget for the whole round (each card also has its own countdown)")
+    p.add_argument("--due", action="store_true", help="only cards due today (missed ones come back sooner)")
+    p.add_argument("--plain", action="store_true",
+                   help="ask in plain text on stdin, without the app (also used when stdin or stdout is not a terminal)")
+    p.add_argument("--seed", type=int, help="shuffle seed, to repeat a round's order")
+    p.add_argument("--topics", action="store_true", help="list the topics with their card counts and what is due")
+    p.add_argument("--markdown", action="store_true",
+                   help="print the cards as Markdown: the article's 'common misconceptions' and 'interview questions'")
+    p.add_argument("--drills", metavar="DIR", help=argparse.SUPPRESS)
+
+
+def add_drill_parser(subparsers: Any, command: Callable[..., argparse.ArgumentParser]) -> argparse.ArgumentParser:
+    """Register ``drill`` through the CLI's ``command(name, func, help)`` helper."""
+    p = command("drill", cmd_drill, "a round of interview drill cards: predict the output, count the compiles, "
+                                    "spot the bug")
+    add_drill_options(p)
+    return p
+
+
+# ----------------------------------------------------------------------------------------------------- command
+
+
+def _deck(args: argparse.Namespace) -> Deck:
+    if getattr(args, "drills", None):
+        root = Path(args.drills).expanduser()
+    elif getattr(args, "exercises", None):
+        root = Path(args.exercises).expanduser() / "drills"
+    else:
+        root = default_drills_root()
+    deck = load_drills(root)
+    if not deck.cards:
+        raise DrillUsageError(deck.problems[0] if deck.problems else f"{root}: no drill cards there")
+    return deck
+
+
+def options_from(args: argparse.Namespace) -> RoundOptions:
+    return RoundOptions(topic=args.topic, count=args.count, minutes=args.minutes, due_only=args.due, seed=args.seed)
+
+
+def cmd_drill(args: argparse.Namespace) -> int:
+    try:
+        return _cmd_drill(args)
+    except DrillUsageError as exc:
+        print(f"jittrainer: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("\njittrainer: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+
+
+def _cmd_drill(args: argparse.Namespace) -> int:
+    deck = _deck(args)
+    if args.markdown:
+        sys.stdout.write(render_sections(deck))
+        return EXIT_OK
+    scheduler = Scheduler()
+    for notice in getattr(scheduler.store, "notices", []):
+        print(f"jittrainer: {notice}", file=sys.stderr)
+    if args.topics:
+        print_topics(deck, scheduler, sys.stdout)
+        return EXIT_OK
+    options = options_from(args)
+    try:
+        cards = plan_round(deck, options, scheduler)
+    except KeyError as exc:
+        raise DrillUsageError(exc.args[0]) from None
+    broken = [c for c in deck.cards if not c.available]
+    for card in broken:
+        print(f"jittrainer: skipping an unavailable card: {card.problems[0]}", file=sys.stderr)
+    if not cards:
+        print(nothing_due_text(deck, scheduler, options))
+        return EXIT_OK
+    if args.plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
+        run_plain(deck, cards, options, scheduler, sys.stdin, sys.stdout)
+        return EXIT_OK
+    from jittrainer.app.drill import DrillApp
+
+    DrillApp(deck=deck, cards=cards, options=options, scheduler=scheduler).run()
+    return EXIT_OK
+
+
+def nothing_due_text(deck: Deck, scheduler: Scheduler, options: RoundOptions) -> str:
+    cards = [c for c in deck.available if options.topic is None or c.topic == options.topic]
+    if not cards:
+        return "No drill cards to ask."
+    states = scheduler.states()
+    dates = sorted(s.due for c in cards if (s := states.get(c.id)) is not None and s.due)
+    nxt = f" The next card is due on {dates[0]}." if dates else ""
+    return f"Nothing is due today.{nxt} Run `jittrainer drill` without --due to practise anyway."
+
+
+def print_topics(deck: Deck, scheduler: Scheduler, out: IO[str]) -> None:
+    width = max((len(t) for t in deck.topics), default=10)
+    print(f"{'topic':<{width}}  cards  new  due  later  exercise", file=out)
+    for topic_id, topic in deck.topics.items():
+        cards = [c for c in deck.available if c.topic == topic_id]
+        counts = scheduler.summary_counts(cards)
+        print(f"{topic_id:<{width}}  {len(cards):>5}  {counts['new']:>3}  {counts['due']:>3}  {counts['later']:>5}  "
+              f"{topic.exercise or '—'}", file=out)
+
+
+# -------------------------------------------------------------------------------------------------- plain mode
+
+
+def _wrap(text: str, indent: str = "  ") -> str:
+    paragraphs = [p for p in text.strip().split("\n\n") if p.strip()]
+    return "\n\n".join(textwrap.fill(" ".join(p.split()), WIDTH, initial_indent=indent, subsequent_indent=indent)
+                       for p in paragraphs)
+
+
+def render_card(card: Card, deck: Deck, position: tuple[int, int], seconds: float) -> str:
+    lines = [f"── Card {position[0]}/{position[1]} · {deck.topic_title(card.topic)} · {card.label} · "
+             f"{format_duration(seconds)} ──", _wrap(card.question, "")]
+    if card.code:
+        lines += ["", textwrap.indent(card.code.rstrip(), "    ")]
+    if card.kind == "truefalse":
+        lines += ["", "  t) True", "  f) False"]
+    for i, choice in enumerate(card.choices, 1):
+        first, *rest = choice.splitlines()
+        lines.append(("" if i > 1 else "\n") + f"  {i}) {first}")
+        lines += [f"     {more}" for more in rest]
+    return "\n".join(lines)
+
+
+def render_outcome(outcome: Outcome) -> str:
+    return f"{outcome_headline(outcome)}\n{_wrap(outcome.card.explanation)}"
+
+
+def run_plain(
+    deck: Deck,
+    cards: list[Card],
+    options: RoundOptions,
+    scheduler: Scheduler | None,
+    inp: IO[str],
+    out: IO[str],
+    clock: Callable[[], float] = time.monotonic,
+) -> Summary:
+    """Ask ``cards`` one by one on ``inp``/``out``. The countdown is checked when the answer arrives (a line read
+    from a pipe cannot be interrupted): an answer after a card's time counts as a time-out. End of input, "q" or
+    ctrl-c ends the round early; every answer is already in the schedule by then."""
+
+    def say(text: str = "") -> None:
+        out.write(text + "\n")
+        out.flush()
+
+    drill = DrillRound(cards, scheduler=scheduler, budget_s=options.budget_s, clock=clock)
+    budget = f" · {format_duration(options.budget_s)} in all" if options.budget_s else ""
+    say(f"Drill round: {len(cards)} card{'s' if len(cards) != 1 else ''}{budget}. Answer with a choice's number, "
+        f"t or f, a number, or the exact output; ? if you don't know, q to stop.")
+    say(PRELUDE_NOTE)
+    card = drill.start()
+    try:
+        while card is not None:
+            say()
+            say(render_card(card, deck, drill.position, drill.seconds_for(card, drill.card_started_at)))
+            outcome = None
+            while outcome is None:
+                out.write(f"answer ({card.prompt})> ")
+                out.flush()
+                line = inp.readline()
+                if not line:  # end of input
+                    say()
+                    drill.quit()
+                    break
+                text = line.rstrip("\n")
+                if text.strip().lower() in QUIT_WORDS:
+                    drill.quit()
+                    break
+                if not (hasattr(inp, "isatty") and inp.isatty()):
+                    say(text)  # echo piped answers, so the transcript reads like a session
+                try:
+                    if text.strip().lower() in DONT_KNOW:
+                        outcome = drill.answer_dont_know()
+                    else:
+                        outcome = drill.answer(text)
+                except AnswerError as exc:
+                    if drill.expired():
+                        outcome = drill.time_out()
+                    else:
+                        say(f"  ({exc})")
+            if outcome is None:
+                break
+            say(render_outcome(outcome))
+            card = drill.next()
+    except KeyboardInterrupt:
+        drill.quit()
+        say()
+    summary = drill.summary()
+    say()
+    say("── Round over ──")
+    say("\n".join(summary_lines(summary, deck, scheduler, cards)))
+    return summary

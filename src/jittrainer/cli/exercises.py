@@ -1,0 +1,145 @@
+"""``jittrainer list / show / hint / reset``: the course as a learner walks it, without the app."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from jittrainer.cli.style import EXIT_PASS, Style, UsageError, save_progress, warn
+from jittrainer.course.exercises import Exercise, ExerciseNotFound
+from jittrainer.i18n import _, language
+from jittrainer.session import Session
+
+
+def session_for(args: argparse.Namespace) -> Session:
+    session = Session(getattr(args, "exercises", None), lang=getattr(args, "lang", None))
+    if not session.course.root.is_dir():
+        raise UsageError(_("{root}: no exercises folder there").format(root=session.course.root))
+    return session
+
+
+def find(session: Session, key: str) -> Exercise:
+    try:
+        ex = session.find(key)
+    except ExerciseNotFound as exc:
+        raise UsageError(str(exc)) from None
+    if not ex.available:
+        raise UsageError(_("{folder} is unavailable: {problem}").format(folder=ex.dir.name, problem=ex.problems[0]))
+    return ex
+
+
+def draft_path(session: Session, ex: Exercise):
+    try:
+        return session.drafts.ensure(ex)
+    except OSError as exc:
+        raise UsageError(_("{where}: cannot create your draft ({reason})").format(
+            where=exc.filename or session.drafts.workspace, reason=exc.strerror or exc)) from None
+
+
+def status_word(status: str, style: Style) -> str:
+    words = {"passed": style.ok(_("passed")), "attempted": style.warn(_("attempted")), "new": style.dim(_("new")),
+             "unavailable": style.bad(_("unavailable"))}
+    return words.get(status, status)
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    session = session_for(args)
+    progress = session.progress.load()
+    statuses = session.statuses(progress)
+    rows = [
+        {
+            "id": ex.id,
+            "number": ex.number,
+            "title": session.title(ex),
+            "topic": ex.topic,
+            "status": statuses[ex.id],
+            "available": ex.available,
+            "problems": ex.problems,
+        }
+        for ex in session.exercises
+    ]
+    for notice in session.progress.notices:
+        warn(notice)
+    if args.json:
+        print(json.dumps(rows, indent=2, ensure_ascii=False))
+        return EXIT_PASS
+    style = Style(sys.stdout)
+    if not rows:
+        print(_("No exercises found."))
+        return EXIT_PASS
+    width = max(len(r["id"]) for r in rows)
+    topic = None
+    for row in rows:
+        if row["topic"] != topic:
+            topic = row["topic"]
+            print(style.bold(session.course.topic_title(topic) if topic else _("(no topic)")))
+        if row["available"]:
+            print(f"  {row['number']:02d}  {row['id']:<{width}}  {row['title']}  [{status_word(row['status'], style)}]")
+        else:
+            print(f"  {row['number']:02d}  {row['id']:<{width}}  {style.bad(_('unavailable'))}: {row['problems'][0]}")
+    passed = sum(r["status"] == "passed" for r in rows)
+    print(style.dim("\n" + _("{passed} of {total} passed · jittrainer show ID · jittrainer check ID").format(
+        passed=passed, total=len(rows))))
+    return EXIT_PASS
+
+
+def fallback_note(ex: Exercise, name: str) -> str:
+    """A line saying the text is shown in English because it has no translation yet, or ''."""
+    if ex.translated(name, language()):
+        return ""
+    return _("(This text is not translated yet; it is shown in English.)")
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    session = session_for(args)
+    ex = find(session, args.id)
+    draft = draft_path(session, ex)
+    style = Style(sys.stdout)
+    note = fallback_note(ex, "statement")
+    if note:
+        print(style.dim(note))
+    print(ex.statement(session.lang).rstrip())
+    print("\n---")
+    print(_("Your draft: {path}").format(path=style.path(draft)))
+    print(_("Grade it:   jittrainer check {id}").format(id=ex.id))
+    print(_("A hint:     jittrainer hint {id}").format(id=ex.id))
+    return EXIT_PASS
+
+
+def cmd_hint(args: argparse.Namespace) -> int:
+    session = session_for(args)
+    ex = find(session, args.id)
+    hints = session.hints(ex)
+    level = args.level if args.level is not None else session.next_hint_level(ex)
+    if not 1 <= level <= len(hints):
+        raise UsageError(_("--level must be between 1 and {n} for {id}").format(n=len(hints), id=ex.id))
+    hint = hints[level - 1]
+    save_progress(session.progress.record_hint, ex.id, level)
+    style = Style(sys.stdout)
+    note = fallback_note(ex, "hints")
+    if note:
+        print(style.dim(note))
+    print(style.bold(_("Hint {level} of {total}: {title}").format(level=level, total=len(hints),
+                                                                  title=hint.heading)))
+    print()
+    print(hint.body)
+    if level < len(hints):
+        print(style.dim("\n" + _("(run `jittrainer hint {id}` again for the next hint)").format(id=ex.id)))
+    return EXIT_PASS
+
+
+def cmd_reset(args: argparse.Namespace) -> int:
+    session = session_for(args)
+    ex = find(session, args.id)
+    drafts = session.drafts
+    try:
+        kept = drafts.reset(ex)
+    except OSError as exc:
+        raise UsageError(_("{where}: cannot reset your draft ({reason})").format(
+            where=exc.filename or drafts.path(ex), reason=exc.strerror or exc)) from None
+    style = Style(sys.stdout)
+    print(_("{path} is the starter again.").format(path=style.path(drafts.path(ex))))
+    if kept is not None:
+        print(_("Your previous draft is kept at {path}").format(path=style.path(kept)))
+    return EXIT_PASS

@@ -1,0 +1,127 @@
+"""A verdict on the command line: as text for a learner, as JSON (the verdict, keys and ids in English, words in
+the learner's language), or as Exercism's results.json v3."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+from jittrainer.cli.style import Style
+from jittrainer.course.exercises import Exercise
+from jittrainer.grading.verdict import CheckResult, Verdict
+from jittrainer.i18n import _, language
+from jittrainer.i18n.message import Msg, render
+from jittrainer.units import seconds
+
+ICONS = {"pass": "✓", "fail": "✗", "error": "!", "skip": "·"}
+EXERCISM_OUTPUT_CAP = 500
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Msg):
+        return value.render()
+    if isinstance(value, CheckResult):
+        return {"id": value.id, "name": render(value.name), "status": value.status, "message": value.message,
+                "advice": value.shown_advice(), "advice_tier": value.advice_tier}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def verdict_json(verdict: Verdict) -> dict[str, Any]:
+    """The verdict as ``check --json`` prints it: ``message`` is the observation, ``advice`` is null until the
+    learner has unlocked it."""
+    data = _plain(verdict)
+    data.pop("headline", None)
+    return {"exercise": verdict.exercise, "status": verdict.status, "message": verdict.message,
+            "advice": verdict.advice, "lang": language(), **{k: v for k, v in data.items()
+                                                             if k not in ("exercise", "status")}}
+
+
+def exercism_json(verdict: Verdict) -> dict[str, Any]:
+    """Exercism's results.json version 3: a skipped check becomes an error saying which check failed first."""
+    tests = []
+    for check in verdict.checks:
+        status = {"pass": "pass", "fail": "fail"}.get(check.status, "error")
+        message = None if check.status == "pass" else check.message
+        tests.append({
+            "name": render(check.name),
+            "status": status,
+            "message": message,
+            "output": _cap(verdict.output) if check.failed else None,
+            "test_code": render(check.name),
+        })
+    return {"version": 3, "status": verdict.status, "message": None if verdict.passed else verdict.message,
+            "tests": tests}
+
+
+def _cap(text: str) -> str | None:
+    if not text:
+        return None
+    return text if len(text) <= EXERCISM_OUTPUT_CAP else text[: EXERCISM_OUTPUT_CAP - 1] + "…"
+
+
+def print_verdict(v: Verdict, ex: Exercise, path: Path, style: Style, *, locked_runs: int = 0,
+                  title: str = "") -> None:
+    word = {"pass": style.ok(_("PASSED")), "fail": style.bad(_("FAILED")), "error": style.bad(_("ERROR"))}[v.status]
+    meta = _("{path} · seed {seed} · {duration}").format(path=style.path(path), seed=v.seed,
+                                                          duration=seconds(v.duration_s))
+    print(f"{style.bold(ex.id)} · {word}   {style.dim(meta)}")
+    print(f"  {v.message}")
+    advice = v.advice
+    if advice:
+        print(style.bold(f"  {_('Advice')}:") + f" {advice}")
+    if v.checks:
+        print()
+        for check in v.checks:
+            colour = {"pass": style.ok, "fail": style.bad, "error": style.bad, "skip": style.dim}[check.status]
+            print(f"  {colour(ICONS[check.status])} {render(check.name)}")
+            if check.status != "pass" and check.message and check.message != v.message:
+                print(style.dim(f"      {check.message}"))
+    if v.error is not None and v.error.traceback:
+        print()
+        where = _("Where your code failed (line {line})").format(line=v.error.line) if v.error.line else \
+            _("Where your code failed")
+        print(style.bold(where))
+        for line in v.error.traceback.splitlines()[-12:]:
+            print(f"  {line}")
+    if v.compiles is not None:
+        print()
+        print("  " + _("compiles {compiles} · traces {traces}").format(compiles=v.compiles, traces=v.traces))
+        for miss in v.cache_misses[:6]:
+            call = _("call {n}").format(n=miss.call) if miss.call else _("before the calls")
+            print(style.dim(f"    {call}: {miss.function}: {render(miss.reason)}"))
+        if len(v.cache_misses) > 6:
+            print(style.dim("    " + _("… {n} more compiles").format(n=len(v.cache_misses) - 6)))
+    if v.output.strip():
+        print()
+        print(style.bold(_("Output")))
+        lines = v.output.rstrip().splitlines()
+        for line in lines[:30]:
+            print(f"  {line}")
+        if len(lines) > 30:
+            print(style.dim("  " + _("… {n} more lines (see --json)").format(n=len(lines) - 30)))
+    t = v.timing
+    if t.status == "measured":
+        parts = [_("compile {t}").format(t=seconds(t.compile_s)), _("steady {t}/call").format(t=seconds(t.steady_s))]
+        if t.eager_s is not None:
+            parts.append(_("eager {t}/call").format(t=seconds(t.eager_s)))
+        if t.starter_calls_s is not None:
+            parts.append(_("all graded calls {t} (starter: {s}, {n} compiles)").format(
+                t=seconds(t.calls_s), s=seconds(t.starter_calls_s), n=t.starter_compiles))
+        print()
+        print(style.dim("  " + _("timing") + ": " + " · ".join(parts)))
+    if v.passed or v.internal_error is not None:
+        return
+    first = v.first_failure
+    print()
+    if first is not None and first.advice is not None and not first.advice_shown:
+        print(style.dim("  " + _("Advice for “{check}” is kept back so you can work it out: it shows after you take "
+                                 "hint {tier}, after {runs} more failing run(s), or now with --advice.").format(
+            check=render(first.name), tier=first.advice_tier, runs=locked_runs)))
+    print(style.dim("  " + _("stuck? jittrainer hint {id}").format(id=ex.id)))

@@ -1,0 +1,68 @@
+"""How the command line talks: exit codes, the one-line usage error, colour only for a terminal that wants it, and
+file paths as links in terminals that support them (OSC 8)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from jittrainer import paths
+from jittrainer.i18n import _
+
+EXIT_PASS, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
+
+
+class UsageError(Exception):
+    """The command itself could not run: a one-line reason on stderr, exit 2."""
+
+
+class Style:
+    """ANSI colour (and links) only when writing to a terminal that wants it."""
+
+    def __init__(self, stream: Any) -> None:
+        self.on = stream.isatty() and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
+
+    def __call__(self, text: str, code: str) -> str:
+        return f"\x1b[{code}m{text}\x1b[0m" if self.on else text
+
+    def ok(self, text: str) -> str:
+        return self(text, "32")
+
+    def bad(self, text: str) -> str:
+        return self(text, "31")
+
+    def warn(self, text: str) -> str:
+        return self(text, "33")
+
+    def dim(self, text: str) -> str:
+        return self(text, "2")
+
+    def bold(self, text: str) -> str:
+        return self(text, "1")
+
+    def path(self, path: Path | str) -> str:
+        """A file path, clickable where the terminal supports hyperlinks (the text stays the plain path)."""
+        text = str(path)
+        if not self.on:
+            return text
+        try:
+            uri = Path(path).resolve().as_uri()
+        except ValueError:
+            return text
+        return f"\x1b]8;;{uri}\x1b\\{text}\x1b]8;;\x1b\\"
+
+
+def warn(text: str) -> None:
+    print(f"jittrainer: {text}", file=sys.stderr)
+
+
+def save_progress(action: Any, *args: Any) -> Any:
+    """Record progress; a read-only or full disk is a warning, never a lost verdict."""
+    try:
+        return action(*args)
+    except OSError as exc:
+        warn(_("warning: progress not saved ({reason}: {where})").format(
+            reason=exc.strerror or exc, where=exc.filename or paths.home()))
+        return None

@@ -1,0 +1,137 @@
+"""``jittrainer validate / doctor / bench``: for authors, for a machine that misbehaves, for speed targets."""
+
+from __future__ import annotations
+
+import argparse
+import importlib.metadata as md
+import json
+import sys
+from pathlib import Path
+
+import jittrainer
+from jittrainer import paths
+from jittrainer.cli.exercises import session_for
+from jittrainer.cli.style import EXIT_FAIL, EXIT_PASS, Style, UsageError
+from jittrainer.course.exercises import ExerciseNotFound, default_root, find_exercise
+from jittrainer.i18n import _
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    from jittrainer.course.drills.loader import default_root as drills_root
+    from jittrainer.course.drills.loader import load_drills
+    from jittrainer.course.validate import validate
+
+    session = session_for(args)
+    exercises = session.exercises
+    if args.ids:
+        try:
+            exercises = [find_exercise(exercises, key) for key in args.ids]
+        except ExerciseNotFound as exc:
+            raise UsageError(str(exc)) from None
+    style = Style(sys.stdout)
+
+    def progress(line: str, ok: bool) -> None:
+        if not args.json:
+            print(f"  {style.ok('✓') if ok else style.bad('✗')} {line}", flush=True)
+
+    for problem in session.course.problems:
+        progress(problem, False)
+    deck = None
+    if not args.ids:  # the whole pack: its drill cards too (if it has any), each proof run on the installed JAX
+        drills = Path(args.exercises) / "drills" if args.exercises else drills_root()
+        if drills.is_dir():
+            deck = load_drills(drills)
+    # The shipped course must be complete in every edition; a pack of one's own need not be.
+    languages = not args.exercises if args.languages is None else args.languages
+    report = validate(exercises, seed=args.seed, jobs=args.jobs, on_result=progress, deck=deck, languages=languages)
+    report.problems[:0] = session.course.problems
+    if args.json:
+        print(json.dumps(report.to_dict(), indent=2, ensure_ascii=False))
+    else:
+        print()
+        for problem in report.problems:
+            print(style.bad(f"  {problem}"))
+        summary = _("{n} exercises, {grades} grades in {seconds:.1f} s (seed {seed})").format(
+            n=report.exercises, grades=report.grades, seconds=report.seconds, seed=report.seed)
+        if deck is not None:
+            summary += _("; {n} drill cards proved in {seconds:.1f} s").format(n=report.cards,
+                                                                               seconds=report.cards_seconds)
+        if report.ok:
+            print(style.ok(_("All good: {summary}").format(summary=summary)))
+        else:
+            print(style.bad(_("{n} problem(s): {summary}").format(n=len(report.problems), summary=summary)))
+    return EXIT_PASS if report.ok else EXIT_FAIL
+
+
+def cmd_doctor(args: argparse.Namespace) -> int:
+    from jittrainer.grading.host.tasks import probe
+
+    style = Style(sys.stdout)
+    session = session_for(args)
+    exercises = session.exercises
+    rows = [
+        ("jittrainer", jittrainer.__version__),
+        ("python", sys.version.split()[0] + f" ({sys.executable})"),
+    ]
+    for package in ("jax", "jaxlib", "numpy", "textual"):
+        try:
+            rows.append((package, md.version(package)))
+        except md.PackageNotFoundError:
+            rows.append((package, style.bad(_("not installed"))))
+    rows += [
+        (_("language"), session.lang),
+        (_("home"), str(paths.home())),
+        (_("workspace"), str(paths.workspace_dir())),
+        (_("progress"), str(paths.progress_path())),
+        (_("exercises"), _("{root} ({n} found, {bad} unavailable)").format(
+            root=args.exercises or default_root(), n=len(exercises), bad=sum(not e.available for e in exercises))),
+    ]
+    outcome = probe()
+    if outcome.ok:
+        devices = outcome.data["devices"]
+        rows.append((_("worker"), _("started and imported jax in {seconds:.2f} s").format(seconds=outcome.start_s)))
+        rows.append((_("devices"), f"{devices['count']} × {devices['platform']} ({devices['kind']})"))
+    else:
+        rows.append((_("worker"), style.bad(_("failed: {error}").format(error=outcome.error))))
+    width = max(len(k) for k, _v in rows)
+    for key, value in rows:
+        print(f"{key:<{width}}  {value}")
+    return EXIT_PASS if outcome.ok else EXIT_FAIL
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from jittrainer.bench import TARGETS, meets, run_bench
+
+    style = Style(sys.stdout)
+    progress = (lambda line: print(style.dim(f"  {line}"), file=sys.stderr, flush=True)) if not args.json else None
+    try:
+        result = run_bench(args.runs, progress, args.exercises)
+    except (RuntimeError, ExerciseNotFound) as exc:
+        raise UsageError(_("bench could not run: {error}").format(error=exc)) from None
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return EXIT_PASS
+    verdicts = meets(result)
+    rows = [
+        (_("cold grade (process start included)"), "cold_grade_s", lambda v: f"{v:.3f} s"),
+        (_("warm grade (job handed over → verdict)"), "warm_grade_s", lambda v: f"{v:.3f} s"),
+        (_("cold / warm"), "cold_warm_ratio", lambda v: f"{v:.1f}×"),
+        (_("check vs bare jax process"), "check_vs_jax_ratio", lambda v: f"{v:.2f}×"),
+        (_("app launch → first frame"), "startup_s", lambda v: f"{v:.3f} s"),
+        (_("app memory after start-up"), "ui_rss_mb", lambda v: f"{v:.0f} MB"),
+    ]
+    print(_("jittrainer bench · {runs} runs each · {cpus} CPUs").format(runs=result["runs"],
+                                                                      cpus=result["machine"]["cpus"]))
+    for label, key, fmt in rows:
+        value = result.get(key)
+        if value is None:
+            print(f"  {label:<42} {style.warn(_('not measured'))}  {result.get('startup_error', '')}")
+            continue
+        shown = (_("median {median} (min {low}, max {high})").format(median=fmt(value["median"]), low=fmt(value["min"]),
+                                                                     high=fmt(value["max"]))
+                 if isinstance(value, dict) else fmt(value))
+        target = TARGETS.get(key)
+        ok = verdicts.get(key)
+        mark = "" if target is None else (style.ok(" ✓") if ok else style.bad(" ✗ " + _("target {t}").format(t=target)))
+        print(f"  {label:<42} {shown}{mark}")
+    return EXIT_PASS

@@ -1,0 +1,229 @@
+"""Interview drill cards, as data: what a card holds and how a learner's answer to it is read and judged.
+
+Cards are TOML files in ``exercises/drills/cards/`` (loaded by ``loader``), each with a runnable proof that
+``jittrainer validate`` checks on the installed JAX (``proofs``). No jax and no Textual here.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from jittrainer.course.topics import Topic
+
+FORMAT_VERSION = 1
+ID_RE = re.compile(r"^[a-z][a-z0-9_]*$")
+
+# kind -> what the learner does
+KINDS = {
+    "choice": "pick one of 2-4 choices",
+    "text": "type the exact output",
+    "count": "type a number (traces, compiles, lines printed, ...)",
+    "truefalse": "decide whether a statement is true",
+    "bug": "spot the bug among 2-4 choices",
+}
+# observe -> what the proof's run yields
+OBSERVES = {
+    "stdout": "everything the snippet printed (jax.debug.print included)",
+    "lines": "the number of non-empty lines the snippet printed",
+    "traces": "how many times JAX traced the function named in proof.function",
+    "compiles": "how many times XLA compiled the function named in proof.function",
+    "raises": "the class name of the exception the snippet raised (exactly that class), or 'none'",
+    "answer": "the value the snippet leaves in the variable `answer`",
+}
+KIND_OBSERVES = {
+    "choice": set(OBSERVES),
+    "text": {"stdout", "answer"},
+    "count": {"stdout", "lines", "traces", "compiles", "answer"},
+    "truefalse": {"answer"},
+    "bug": {"answer"},
+}
+SECTIONS = ("interview", "misconception")
+DEFAULT_SECONDS = 60
+MIN_SECONDS, MAX_SECONDS = 5, 600
+MAX_CHOICES = 4
+PROOF_TIMEOUT_S = 30.0
+NO_EXCEPTION = "none"
+TRUE_WORDS = {"t", "true", "y", "yes", "1"}
+FALSE_WORDS = {"f", "false", "n", "no", "2"}
+
+
+class AnswerError(ValueError):
+    """The learner's input is not an answer to this card (``"7"`` for a 4-choice card): ask again."""
+
+
+@dataclass
+class Proof:
+    observe: str = "stdout"
+    code: str = ""  # what runs; the card's code unless the proof has its own
+    setup: str = ""  # runs first, unobserved: assumptions the question states (e.g. 4 devices)
+    function: str = ""  # for traces/compiles: the Python name of the jitted function
+    expect: Any = None  # what the run must yield
+    timeout_s: float = PROOF_TIMEOUT_S
+
+
+@dataclass(frozen=True)
+class CardText:
+    """What a learner reads on a card, in one language (code and answers are the same in every language)."""
+
+    question: str = ""
+    choices: tuple[str, ...] = ()
+    explanation: str = ""
+
+
+@dataclass
+class Card:
+    id: str
+    path: Path
+    topic: str = ""
+    kind: str = ""
+    section: str = "interview"
+    question: str = ""
+    code: str = ""
+    choices: tuple[str, ...] = ()
+    answer: Any = None
+    explanation: str = ""
+    seconds: int = DEFAULT_SECONDS
+    proof: Proof = field(default_factory=Proof)
+    translations: dict[str, CardText] = field(default_factory=dict)  # {"zh": CardText(...)}
+    problems: list[str] = field(default_factory=list)  # "file: field: what is wrong"
+
+    def text(self, lang: str = "en") -> CardText:
+        """The card's words in ``lang``, English where it has none."""
+        english = CardText(self.question, self.choices, self.explanation)
+        translated = self.translations.get(lang)
+        if translated is None:
+            return english
+        return CardText(translated.question or self.question,
+                        translated.choices if len(translated.choices) == len(self.choices) else self.choices,
+                        translated.explanation or self.explanation)
+
+    @property
+    def available(self) -> bool:
+        return not self.problems
+
+    @property
+    def label(self) -> str:
+        """What kind of question this is, in the learner's words."""
+        if self.kind == "choice":
+            return {"stdout": "predict the output", "lines": "predict the output", "raises": "predict what happens",
+                    "traces": "predict the traces", "compiles": "predict the compiles"}.get(self.proof.observe,
+                                                                                          "multiple choice")
+        if self.kind == "count":
+            return {"traces": "count the traces", "compiles": "count the compiles",
+                    "lines": "count the printed lines"}.get(self.proof.observe, "give the number")
+        return {"text": "type the output", "truefalse": "true or false", "bug": "spot the bug"}.get(self.kind, self.kind)
+
+    @property
+    def prompt(self) -> str:
+        """How to answer, for the input line."""
+        if self.kind in ("choice", "bug"):
+            return f"1-{len(self.choices)}"
+        if self.kind == "truefalse":
+            return "t or f"
+        if self.kind == "count":
+            return "a number"
+        return "the exact output"
+
+    @property
+    def proof_code(self) -> str:
+        return self.proof.code or self.code
+
+    def answer_text(self) -> str:
+        """The right answer, as the learner sees it after answering."""
+        if self.kind in ("choice", "bug") and isinstance(self.answer, int) and 1 <= self.answer <= len(self.choices):
+            return f"{self.answer}) {self.choices[self.answer - 1]}"
+        if self.kind == "truefalse":
+            return "True" if self.answer else "False"
+        return str(self.answer)
+
+    # -- answers -----------------------------------------------------------------------------------------------
+
+    def parse(self, response: str) -> Any:
+        """The learner's input as a value of this card's answer type; ``AnswerError`` says how to answer instead."""
+        text = response.strip()
+        if not text:
+            raise AnswerError(f"answer with {self.prompt}")
+        if self.kind in ("choice", "bug"):
+            if text.isdigit() and 1 <= int(text) <= len(self.choices):
+                return int(text)
+            letters = "abcd"[: len(self.choices)]
+            if len(text) == 1 and text.lower() in letters:
+                return letters.index(text.lower()) + 1
+            raise AnswerError(f"answer with a number from 1 to {len(self.choices)}")
+        if self.kind == "truefalse":
+            word = text.lower()
+            if word in TRUE_WORDS:
+                return True
+            if word in FALSE_WORDS:
+                return False
+            raise AnswerError("answer t (true) or f (false)")
+        if self.kind == "count":
+            try:
+                return int(text)
+            except ValueError:
+                raise AnswerError("answer with a whole number, e.g. 2") from None
+        return response
+
+    def is_correct(self, value: Any) -> bool:
+        if self.kind == "text":
+            return normalize_typed(str(value)) == normalize_typed(str(self.answer))
+        if self.kind == "truefalse":
+            return value is self.answer
+        return value == self.answer and not isinstance(value, bool)
+
+    def expected_observation(self) -> Any:
+        """What the proof's run must yield for the card's answer to be right."""
+        proof = self.proof
+        if proof.expect is not None:
+            return proof.expect
+        if self.kind == "choice" and proof.observe == "stdout":
+            return self.choices[self.answer - 1]
+        if self.kind == "bug":
+            return True
+        if self.kind == "count" and proof.observe == "stdout":
+            return str(self.answer)
+        return self.answer
+
+
+def normalize_output(text: str) -> str:
+    """Printed output compared line by line: trailing spaces and blank lines at either end do not count."""
+    lines = [line.rstrip() for line in str(text).replace("\r\n", "\n").split("\n")]
+    while lines and not lines[0]:
+        lines.pop(0)
+    while lines and not lines[-1]:
+        lines.pop()
+    return "\n".join(lines)
+
+
+def normalize_typed(text: str) -> str:
+    """A typed answer: runs of spaces or newlines count as one space (NumPy pads columns unpredictably), and
+    spaces next to punctuation do not count at all, so "(4,2)" matches "(4, 2)" but "hithere" is not "hi there"."""
+    return re.sub(r"\s*([^\w\s])\s*", r"\1", " ".join(str(text).split()))
+
+
+@dataclass
+class Deck:
+    root: Path
+    cards: list[Card] = field(default_factory=list)
+    topics: dict[str, Topic] = field(default_factory=dict)
+    practice: dict[str, list[str]] = field(default_factory=dict)  # topic id -> the exercises that teach it
+    problems: list[str] = field(default_factory=list)  # deck-wide: topics.toml, duplicate ids, ...
+
+    @property
+    def available(self) -> list[Card]:
+        return [c for c in self.cards if c.available]
+
+    def find(self, card_id: str) -> Card:
+        for card in self.cards:
+            if card.id == card_id:
+                return card
+        raise KeyError(card_id)
+
+    def topic_title(self, topic_id: str, lang: str | None = None) -> str:
+        from jittrainer.i18n import language
+
+        topic = self.topics.get(topic_id)
+        return topic.title_in(lang or language()) if topic else topic_id

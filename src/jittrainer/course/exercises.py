@@ -1,0 +1,270 @@
+"""Exercises are data: one folder ``exercises/<nn>_<id>/`` each, read here into plain ``Exercise`` objects.
+
+A folder holds ``manifest.toml``, ``statement.md``, ``starter.py``, ``solution.py``, ``checks.py``, ``hints.md``
+(one ``## `` section per tier), ``explanation.md``, ``wrong/*.py``, and its translations: ``statement.zh.md``,
+``hints.zh.md``, ``explanation.zh.md``, ``starter.zh.py`` (the starter with Chinese comments) and the gettext
+catalog of its checks' messages, ``locale/zh/LC_MESSAGES/messages.po`` (+ ``.mo``). English is the fallback for
+anything not translated. A malformed folder still loads, as an unavailable exercise that names the file and field
+at fault, so one broken exercise never hides the others.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from jittrainer.course.schema import Fields, read_toml
+from jittrainer.i18n import DEFAULT
+from jittrainer.i18n.catalogs import register_exercise
+
+FORMAT_VERSION = 1
+FOLDER_RE = re.compile(r"^(?P<number>\d{2,3})_(?P<id>[a-z][a-z0-9_]*)$")
+CALL_MODES = ("jit", "plain")
+MIN_HINTS = 3
+MIN_WRONG = 3
+TEXT_FILES = ("statement", "hints", "explanation")
+CODE_FILES = ("starter.py", "solution.py", "checks.py")
+
+
+class ExerciseNotFound(LookupError):
+    pass
+
+
+NUMBERED = re.compile(r"^\d+[.)]\s+")  # hints.md titles often number themselves: "## 2. A print that ..."
+
+
+@dataclass(frozen=True)
+class Hint:
+    level: int  # 1-based tier
+    title: str
+    body: str
+
+    @property
+    def heading(self) -> str:
+        """The title without a number of its own (the faces number the tiers)."""
+        return NUMBERED.sub("", self.title)
+
+
+@dataclass
+class Exercise:
+    id: str
+    number: int
+    dir: Path
+    title: str = ""
+    titles: dict[str, str] = field(default_factory=dict)  # translated titles from the manifest: {"zh": "…"}
+    topic: str = ""  # a topic id of course/topics.toml
+    function: str = ""
+    call: str = "jit"
+    targets: tuple[str, ...] = ()
+    timeout_s: float | None = None
+    devices: tuple[int, ...] = ()  # simulated device counts to grade with; () = the default count
+    interview: bool = False  # short enough for a mock interview
+    timing_eager: bool = False
+    timing_starter: bool = False
+    problems: list[str] = field(default_factory=list)  # "file: field: what is wrong"
+
+    @property
+    def available(self) -> bool:
+        return not self.problems
+
+    @property
+    def domain(self) -> str:
+        """The gettext domain of this exercise's messages."""
+        return f"exercise:{self.id}"
+
+    def title_in(self, lang: str) -> str:
+        return self.titles.get(lang) or self.title or self.id
+
+    @property
+    def starter_path(self) -> Path:
+        return self.dir / "starter.py"
+
+    def starter_file(self, lang: str = DEFAULT) -> Path:
+        """The starter with comments in ``lang`` when translated (the code is the same), else the English one."""
+        if lang != DEFAULT:
+            translated = self.dir / f"starter.{lang}.py"
+            if translated.is_file():
+                return translated
+        return self.starter_path
+
+    @property
+    def solution_path(self) -> Path:
+        return self.dir / "solution.py"
+
+    @property
+    def checks_path(self) -> Path:
+        return self.dir / "checks.py"
+
+    @property
+    def manifest_path(self) -> Path:
+        return self.dir / "manifest.toml"
+
+    @property
+    def locale_dir(self) -> Path:
+        return self.dir / "locale"
+
+    @property
+    def wrong_paths(self) -> list[Path]:
+        wrong = self.dir / "wrong"
+        return sorted(wrong.glob("*.py")) if wrong.is_dir() else []
+
+    def text_path(self, name: str, lang: str = DEFAULT) -> Path:
+        """``statement``/``hints``/``explanation`` in ``lang`` if translated, else English."""
+        if lang and lang != DEFAULT:
+            translated = self.dir / f"{name}.{lang}.md"
+            if translated.is_file():
+                return translated
+        return self.dir / f"{name}.md"
+
+    def translated(self, name: str, lang: str) -> bool:
+        """Whether ``name`` exists in ``lang`` (English always does): the UI says when it falls back."""
+        return lang == DEFAULT or (self.dir / f"{name}.{lang}.md").is_file()
+
+    def text(self, name: str, lang: str = DEFAULT) -> str:
+        return self.text_path(name, lang).read_text(encoding="utf-8")
+
+    def statement(self, lang: str = DEFAULT) -> str:
+        return self.text("statement", lang)
+
+    def explanation(self, lang: str = DEFAULT) -> str:
+        return self.text("explanation", lang)
+
+    def hints(self, lang: str = DEFAULT) -> list[Hint]:
+        return parse_hints(self.text("hints", lang))
+
+
+def parse_hints(markdown: str) -> list[Hint]:
+    """Each ``## `` heading opens one tier, in order; text before the first heading is ignored."""
+    hints: list[Hint] = []
+    title, body = None, []
+    for line in markdown.splitlines():
+        if line.startswith("## "):
+            if title is not None:
+                hints.append(Hint(len(hints) + 1, title, "\n".join(body).strip()))
+            title, body = line[3:].strip(), []
+        elif title is not None:
+            body.append(line)
+    if title is not None:
+        hints.append(Hint(len(hints) + 1, title, "\n".join(body).strip()))
+    return hints
+
+
+def default_root() -> Path:
+    """Where the exercises live: $JITTRAINER_EXERCISES, else inside an installed wheel, else this checkout."""
+    env = os.environ.get("JITTRAINER_EXERCISES")
+    if env:
+        return Path(env).expanduser()
+    package_dir = Path(__file__).resolve().parent.parent
+    bundled = package_dir / "_exercises"
+    if bundled.is_dir():
+        return bundled
+    # Editable installs ignore hatch's force-include, so fall back to the checkout's folder.
+    return package_dir.parent.parent / "exercises"
+
+
+def load_exercises(root: Path | None = None) -> list[Exercise]:
+    """Every ``<nn>_<id>/`` folder under ``root`` in course order; other folders (drills/) are left alone."""
+    root = (Path(root) if root is not None else default_root()).expanduser().resolve()
+    if not root.is_dir():
+        return []
+    found = []
+    for entry in root.iterdir():
+        match = FOLDER_RE.match(entry.name)
+        if match and entry.is_dir():
+            found.append(load_exercise(entry, int(match["number"]), match["id"]))
+    found.sort(key=lambda ex: (ex.number, ex.id))
+    _flag_duplicates(found)
+    return found
+
+
+def find_exercise(exercises: list[Exercise], key: str) -> Exercise:
+    """By id (``black_box_print``), folder name (``01_black_box_print``) or number (``1``)."""
+    for ex in exercises:
+        if key in (ex.id, ex.dir.name) or (key.isdigit() and int(key) == ex.number):
+            return ex
+    known = ", ".join(ex.id for ex in exercises) or "none found"
+    raise ExerciseNotFound(f"no exercise called {key!r} (known: {known})")
+
+
+def load_exercise(folder: Path, number: int, folder_id: str) -> Exercise:
+    ex = Exercise(id=folder_id, number=number, dir=folder)
+    name = f"{folder.name}/manifest.toml"
+    data = read_toml(ex.manifest_path, name, ex.problems)
+    if data is not None:
+        _read_manifest(ex, data, Fields(name, ex.problems))
+    _check_files(ex)
+    register_exercise(ex.id, folder)
+    return ex
+
+
+def _read_manifest(ex: Exercise, data: dict, fields: Fields) -> None:
+    fields.format_version(data, FORMAT_VERSION)
+    manifest_id = fields.text(data, "id")
+    if manifest_id and manifest_id != ex.id:
+        fields.bad("id", f"{manifest_id!r} does not match the folder name {ex.dir.name!r}")
+    ex.title = fields.text(data, "title") or ex.id
+    ex.topic = fields.text(data, "topic")
+    translations = data.get("translations", {})
+    if isinstance(translations, dict):
+        for lang, table in translations.items():
+            if isinstance(table, dict) and isinstance(table.get("title"), str) and table["title"].strip():
+                ex.titles[str(lang)] = table["title"].strip()
+            else:
+                fields.bad(f"translations.{lang}.title", "expected a non-empty string")
+    else:
+        fields.bad("[translations]", "expected a table such as [translations.zh]")
+    ex.interview = fields.boolean(data, "interview")
+
+    grading = fields.table(data, "grading")
+    if grading is None:
+        return
+    ex.function = fields.text(grading, "function", "grading")
+    if ex.function and not ex.function.isidentifier():
+        fields.bad("grading.function", f"{ex.function!r} is not a Python name")
+    ex.call = fields.choice(grading, "call", CALL_MODES, "grading", default="jit") or "jit"
+    targets = fields.strings(grading, "targets", "grading")
+    if targets is not None:
+        ex.targets = tuple(targets)
+    ex.timeout_s = fields.seconds(grading, "timeout_s", "grading")
+    devices = grading.get("devices")
+    if devices is not None:
+        if (not isinstance(devices, list) or not devices or len(set(devices)) != len(devices)
+                or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 16 for d in devices)):
+            fields.bad("grading.devices", f"expected distinct device counts from 1 to 16, got {devices!r}")
+        else:
+            ex.devices = tuple(devices)
+
+    timing = fields.table(data, "timing", required=False) or {}
+    ex.timing_eager = fields.boolean(timing, "eager", "timing")
+    ex.timing_starter = fields.boolean(timing, "starter", "timing")
+
+
+def _check_files(ex: Exercise) -> None:
+    folder = ex.dir.name
+    for text in TEXT_FILES:
+        if not ex.text_path(text).is_file():
+            ex.problems.append(f"{folder}/{text}.md: file is missing")
+    for code in CODE_FILES:
+        if not (ex.dir / code).is_file():
+            ex.problems.append(f"{folder}/{code}: file is missing")
+    if ex.text_path("hints").is_file():
+        try:
+            count = len(ex.hints())
+        except UnicodeDecodeError:
+            ex.problems.append(f"{folder}/hints.md: not valid UTF-8 text")
+        else:
+            if count < MIN_HINTS:
+                ex.problems.append(f"{folder}/hints.md: {count} hint tier(s), need at least {MIN_HINTS} '## ' sections")
+    if len(ex.wrong_paths) < MIN_WRONG:
+        ex.problems.append(f"{folder}/wrong/: {len(ex.wrong_paths)} wrong fix(es), need at least {MIN_WRONG}")
+
+
+def _flag_duplicates(exercises: list[Exercise]) -> None:
+    seen: dict[str, Exercise] = {}
+    for ex in exercises:
+        if ex.id in seen:
+            ex.problems.append(f"{ex.dir.name}: id {ex.id!r} is already used by {seen[ex.id].dir.name}")
+        else:
+            seen[ex.id] = ex

@@ -1,0 +1,135 @@
+"""Authoring QA: every starter fails on its target checks, every solution passes, every wrong fix gets the verdict
+it declares (``# expect: …``), every manifest is complete, and (for the shipped course) every exercise and card
+has its Chinese text. Grades run through the real worker, in parallel on all cores."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from jittrainer.course.drills.model import Deck
+from jittrainer.course.exercises import Exercise
+from jittrainer.course.expect import ExpectationMissing, judge, read_expectation
+from jittrainer.grading.host.grading import grade
+from jittrainer.grading.host.run import Submission, new_seed
+from jittrainer.grading.limits import limits_for
+from jittrainer.grading.verdict import Verdict
+
+
+@dataclass
+class Result:
+    exercise: str
+    role: str  # "starter" | "solution" | "wrong"
+    file: str
+    ok: bool
+    status: str
+    problem: str = ""
+    seconds: float = 0.0
+
+
+@dataclass
+class Report:
+    seed: int
+    exercises: int = 0
+    grades: int = 0
+    seconds: float = 0.0
+    problems: list[str] = field(default_factory=list)
+    results: list[Result] = field(default_factory=list)
+    cards: int = 0  # drill cards whose proofs ran
+    cards_seconds: float = 0.0
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def to_dict(self) -> dict:
+        return {**asdict(self), "ok": self.ok}
+
+
+def judge_file(ex: Exercise, role: str, path: Path, verdict: Verdict) -> str:
+    """'' if the verdict is what ``role`` requires, else the problem in one line."""
+    name = f"{ex.dir.name}/{path.relative_to(ex.dir)}"
+    if verdict.internal_error is not None:
+        return f"{name}: the exercise broke while grading it: {verdict.internal_error.message}"
+    if role == "solution":
+        return "" if verdict.passed else f"{name}: the solution does not pass: {verdict.message}"
+    if role == "wrong":
+        try:
+            expectation = read_expectation(path)
+        except ExpectationMissing as exc:
+            return f"{name}: {exc}"
+        if expectation.passes:
+            return f"{name}: a wrong fix cannot declare 'expect: pass'"
+        mismatch = judge(expectation, verdict)
+        return f"{name}: {mismatch}" if mismatch else ""
+    if verdict.passed:
+        return f"{name}: passes, but a {role} must fail"
+    statuses = {c.id: c.status for c in verdict.checks}
+    for target in ex.targets:
+        if target not in statuses:
+            return f"{ex.dir.name}/manifest.toml: grading.targets: {target!r} is not a check declared in checks.py"
+        if statuses[target] not in ("fail", "error"):
+            return f"{name}: must fail on target check {target!r}, but it is {statuses[target]} (verdict: {verdict.message})"
+    return ""
+
+
+def validate(
+    exercises: list[Exercise],
+    *,
+    seed: int | None = None,
+    jobs: int | None = None,
+    on_result: Callable[[str, bool], None] | None = None,
+    deck: Deck | None = None,
+    languages: bool = False,
+) -> Report:
+    """Grade every starter, solution and wrong fix; with a ``deck``, also run every drill card's proof; with
+    ``languages``, require every exercise (and card) to ship its Chinese text."""
+    from jittrainer.course.drills.proofs import verify_cards
+    from jittrainer.course.translations import check_exercise_languages
+
+    report = Report(seed=seed if seed is not None else new_seed(), exercises=len(exercises))
+    started = time.monotonic()
+    tasks: list[tuple[Exercise, str, Path]] = []
+    for ex in exercises:
+        problems = list(ex.problems)
+        if languages and not ex.problems:
+            problems += check_exercise_languages(ex)
+        if problems:
+            report.problems.extend(problems)
+            if on_result:
+                for problem in problems:
+                    on_result(problem, False)
+        if ex.problems:
+            continue
+        tasks.append((ex, "starter", ex.starter_path))
+        tasks.append((ex, "solution", ex.solution_path))
+        tasks.extend((ex, "wrong", p) for p in ex.wrong_paths)
+
+    def run(task: tuple[Exercise, str, Path]) -> Result:
+        ex, role, path = task
+        submission = Submission(ex, path.read_bytes(), path.resolve(), seed=report.seed, timing=False, lang="en")
+        verdict = grade(submission, limits_for(ex))
+        problem = judge_file(ex, role, path, verdict)
+        result = Result(ex.id, role, str(path.relative_to(ex.dir.parent)), not problem, verdict.status, problem,
+                        verdict.duration_s or 0.0)
+        if on_result:
+            on_result(problem or f"{result.file}: {role} {verdict.status}", not problem)
+        return result
+
+    with ThreadPoolExecutor(max_workers=jobs or os.cpu_count() or 1) as pool:
+        for result in pool.map(run, tasks):
+            report.results.append(result)
+            if result.problem:
+                report.problems.append(result.problem)
+    report.grades = len(tasks)
+    report.seconds = round(time.monotonic() - started, 2)
+    if deck is not None:
+        started = time.monotonic()
+        report.problems.extend(verify_cards(deck, jobs=jobs, on_result=on_result, languages=languages))
+        report.cards = len(deck.cards)
+        report.cards_seconds = round(time.monotonic() - started, 2)
+    return report

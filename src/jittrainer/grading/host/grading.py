@@ -1,0 +1,125 @@
+"""The grading of one submission: one run per simulated device count its exercise is graded with, one verdict.
+
+Most exercises need one run. One whose answer depends on the number of devices is graded in two workers with two
+different counts, side by side, so a count written into the code fails one of them; the verdict is the worse of
+the two, and says which count it came from when they disagree.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import threading
+from collections.abc import Callable
+
+from jittrainer.grading.host.process import WorkerProcess
+from jittrainer.grading.host.run import GradingRun, Submission, new_seed
+from jittrainer.grading.limits import Limits, device_counts, limits_for
+from jittrainer.grading.verdict import CheckResult, Verdict
+from jittrainer.i18n.message import count, msg
+
+_RANK = {"error": 0, "fail": 1, "pass": 2}
+
+
+class Grading:
+    def __init__(self, submission: Submission, limits: Limits | None = None,
+                 take_worker: Callable[[int], WorkerProcess] | None = None) -> None:
+        if submission.seed is None:
+            submission = dataclasses.replace(submission, seed=new_seed())  # every count grades the same inputs
+        self.submission = submission
+        self.limits = limits or limits_for(submission.exercise)
+        counts = device_counts(submission.exercise)
+        self.runs = [
+            GradingRun(dataclasses.replace(submission, timing=submission.timing and i == 0), self.limits,
+                       worker=take_worker(n) if take_worker else None, devices=n)
+            for i, n in enumerate(counts)
+        ]
+
+    @property
+    def seed(self) -> int:
+        return self.runs[0].seed
+
+    @property
+    def handed_over_at(self) -> float | None:
+        return self.runs[0].handed_over_at
+
+    @property
+    def verdict_at(self) -> float | None:
+        times = [r.verdict_at for r in self.runs]
+        return None if None in times else max(times)  # type: ignore[type-var]
+
+    @property
+    def cancelled(self) -> threading.Event:
+        return self.runs[0].cancelled
+
+    def cancel(self) -> None:
+        for run in self.runs:
+            run.cancel()
+
+    def run(self, on_verdict: Callable[[Verdict], None] | None = None) -> Verdict:
+        """Blocks until every run has its verdict; ``on_verdict`` sees the merged verdict before timing is done."""
+        if len(self.runs) == 1:
+            return self.runs[0].run(on_verdict)
+        n = len(self.runs)
+        verdicts: list[Verdict | None] = [None] * n
+        early: list[Verdict] = []  # run 0's verdict before its timing
+        first_known = threading.Event()
+
+        def go(i: int) -> None:
+            def note(v: Verdict) -> None:
+                early.append(v)
+                first_known.set()
+
+            verdicts[i] = self.runs[i].run(note if i == 0 and on_verdict is not None else None)
+            if i == 0:
+                first_known.set()
+
+        threads = [threading.Thread(target=go, args=(i,), daemon=True) for i in range(n)]
+        for t in threads:
+            t.start()
+        for t in threads[1:]:
+            t.join()
+        first_known.wait()
+        if on_verdict is not None and early and verdicts[0] is None:
+            on_verdict(merge([early[0], *[v for v in verdicts[1:] if v is not None]]))
+        threads[0].join()
+        return merge([v for v in verdicts if v is not None])
+
+
+def merge(verdicts: list[Verdict]) -> Verdict:
+    """One verdict from the runs with different device counts: the worst status wins, a check fails if it failed
+    in any run (saying with how many devices), and ``devices`` lists every run's devices."""
+    if len(verdicts) == 1:
+        return verdicts[0]
+    devices = [d for v in verdicts for d in v.devices]
+    if all(v.passed for v in verdicts):
+        return dataclasses.replace(verdicts[0], devices=devices)
+    worst = min(verdicts, key=lambda v: (_RANK[v.status], v.internal_error is None))
+    disagree = len({(v.status, v.first_failure.id if v.first_failure else None) for v in verdicts}) > 1
+
+    def with_devices(v: Verdict, text):  # the observation, said for the device count it came from
+        n = v.devices[0]["count"] if v.devices else 0
+        return msg("devices.with", "with {devices}: {text}", devices=count("device", n), text=text) if disagree else text
+
+    checks: list[CheckResult] = []
+    for i, check in enumerate(worst.checks):
+        failing = next(((v, v.checks[i]) for v in verdicts if i < len(v.checks) and v.checks[i].failed), None)
+        if failing is not None and not check.failed:
+            v, other = failing
+            checks.append(dataclasses.replace(other, observation=with_devices(v, other.observation)))
+        elif check.failed:
+            checks.append(dataclasses.replace(check, observation=with_devices(worst, check.observation)))
+        else:
+            checks.append(check)
+    first = next((c for c in checks if c.failed), None)
+    headline = first.observation if first is not None and first.observation is not None else with_devices(
+        worst, worst.headline)
+    status = worst.status if worst.status != "pass" else "fail"
+    timing = verdicts[0].timing
+    return dataclasses.replace(worst, status=status, headline=headline, checks=checks, devices=devices,
+                               timing=timing, duration_s=max(v.duration_s or 0.0 for v in verdicts))
+
+
+def grade(submission: Submission, limits: Limits | None = None,
+          take_worker: Callable[[int], WorkerProcess] | None = None) -> Verdict:
+    """Grade ``submission`` in fresh (or the pool's) workers, one per device count, and merge the verdicts."""
+    return Grading(submission, limits, take_worker).run()

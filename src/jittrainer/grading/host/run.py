@@ -1,0 +1,358 @@
+"""One grading run of one submission, seen from the host: hand the job to a worker, enforce the limits, read the
+verdict off the private channel, and turn every way it can go wrong into a verdict a learner can read.
+
+This runs in the CLI or UI process and never imports jax. The host trusts only frames that carry the job's token,
+and the worker's exit status.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib.metadata
+import queue
+import re
+import secrets
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import jittrainer
+from jittrainer.course.exercises import Exercise
+from jittrainer.grading import protocol
+from jittrainer.grading.host import procs
+from jittrainer.grading.host.process import WorkerProcess, describe_exit
+from jittrainer.grading.host.timing_cache import StarterTimingCache
+from jittrainer.grading.limits import DEFAULT_DEVICES, Limits, limits_for
+from jittrainer.grading.verdict import ErrorInfo, InternalError, OutputSection, Timing, Verdict
+from jittrainer.i18n import language
+from jittrainer.i18n.message import Msg, msg
+
+POLL_S = 0.05
+SIGNAL_WORDS = {
+    "SIGSEGV": " (segmentation fault)",
+    "SIGABRT": " (aborted)",
+    "SIGKILL": " (killed)",
+    "SIGBUS": " (bus error)",
+    "SIGFPE": " (arithmetic error)",
+    "SIGILL": " (illegal instruction)",
+}
+
+
+@dataclass
+class Submission:
+    exercise: Exercise
+    source: bytes
+    path: Path  # where the learner's file lives (tracebacks and the editor's marks point here)
+    seed: int | None = None
+    timing: bool = True
+    lang: str | None = None  # the verdict's language (None: the current one)
+
+
+def jax_version() -> str:
+    try:
+        return importlib.metadata.version("jax")
+    except importlib.metadata.PackageNotFoundError:
+        return ""
+
+
+def new_seed() -> int:
+    return secrets.randbelow(2**31 - 1)
+
+
+def phase_words(phase: str, function: str) -> Msg:
+    if phase == "import":
+        return msg("phase.import", "while importing your file")
+    if phase.startswith("call ") and phase[5:].isdigit():
+        return msg("phase.call", "during call {n} of {function}", n=int(phase[5:]), function=function)
+    if phase == "checks":
+        return msg("phase.checks", "while grading")
+    return msg("phase.starting", "while the grader was starting")
+
+
+_STACK_LINE = re.compile(r'^\s*File "(?P<file>.+)", line (?P<line>\d+) in (?P<function>\S+)', re.MULTILINE)
+
+
+def stuck_at(stacks: str, filename: str) -> tuple[int, str] | None:
+    """(line, function) of the innermost frame in the learner's file of the main thread's stack, if any.
+    faulthandler prints the current thread first, most recent call first."""
+    current = stacks.split("\n\n")[0] if stacks else ""
+    for m in _STACK_LINE.finditer(current or stacks):
+        if m["file"] == filename:
+            return int(m["line"]), m["function"]
+    return None
+
+
+class GradingRun:
+    """One grading of one submission in one worker. ``run()`` blocks; ``cancel()`` (any thread) kills the worker."""
+
+    def __init__(
+        self,
+        submission: Submission,
+        limits: Limits | None = None,
+        worker: WorkerProcess | None = None,
+        devices: int = DEFAULT_DEVICES,
+    ) -> None:
+        self.submission = submission
+        self.limits = limits or limits_for(submission.exercise)
+        self.worker = worker
+        self.devices = worker.devices if worker is not None else devices
+        self.seed = submission.seed if submission.seed is not None else new_seed()
+        self.token = secrets.token_hex(16)
+        self.cancelled = threading.Event()
+        self.phase = "starting"
+        self.baseline_rss: int | None = None
+        self.started: float | None = None
+        self.handed_over_at: float | None = None  # monotonic time the job went to a ready worker
+        self.verdict_at: float | None = None  # monotonic time the verdict arrived
+
+    def cancel(self) -> None:
+        self.cancelled.set()
+        if self.worker is not None:
+            self.worker.kill()
+
+    def job(self) -> protocol.GradeJob:
+        ex, sub = self.submission.exercise, self.submission
+        timing = protocol.TimingRequest(enabled=sub.timing, eager=ex.timing_eager, starter=ex.timing_starter)
+        if sub.timing and ex.timing_starter:
+            timing.starter_cached = StarterTimingCache(jax_version=jax_version()).get(ex)
+        return protocol.GradeJob(
+            exercise=ex.id,
+            function=ex.function,
+            call=ex.call,
+            checks_path=str(ex.checks_path),
+            starter_path=str(ex.starter_path),
+            filename=str(sub.path),
+            source=sub.source,
+            seed=self.seed,
+            token=self.token,
+            lang=sub.lang or language(),
+            timing=timing,
+        )
+
+    def _fail(self, headline: Msg, *, error: ErrorInfo | None = None, internal: InternalError | None = None) -> Verdict:
+        return Verdict.failure(
+            self.submission.exercise.id,
+            headline,
+            error=error,
+            internal_error=internal,
+            seed=self.seed,
+            jax_version=jax_version(),
+            jittrainer_version=jittrainer.__version__,
+        )
+
+    def run(self, on_verdict: Callable[[Verdict], None] | None = None) -> Verdict:
+        self.started = time.monotonic()
+        verdict = self._run(on_verdict)
+        if verdict.duration_s is None:
+            verdict.duration_s = self._elapsed()
+        return verdict
+
+    def _elapsed(self) -> float:
+        """Seconds from the start of this run (worker start-up included) to now."""
+        return round(time.monotonic() - (self.started or time.monotonic()), 4)
+
+    def _cancelled(self) -> Verdict:
+        return self._fail(msg("run.cancelled", "cancelled"))
+
+    def _run(self, on_verdict: Callable[[Verdict], None] | None) -> Verdict:
+        if self.cancelled.is_set():
+            return self._cancelled()
+        worker = self.worker
+        if worker is None:
+            worker = self.worker = WorkerProcess(self.devices)
+        if self.cancelled.is_set():  # cancel() may have run before the worker existed
+            worker.kill()
+        try:
+            if not worker.wait_ready(self.limits.startup_timeout_s):
+                if self.cancelled.is_set():
+                    return self._cancelled()
+                status = worker.exit_status(timeout=0.5)
+                raw = worker.raw_output()
+                worker.kill()
+                detail = raw.strip().splitlines()[-1] if raw.strip() else " ".join(describe_exit(status))
+                return self._fail(
+                    msg("run.not_started", "the grading worker did not start: {detail}", detail=detail),
+                    internal=InternalError("grader", "jittrainer.grading.sandbox.worker", detail, raw[-4000:]),
+                )
+            self.handed_over_at = time.monotonic()
+            try:
+                worker.send_job(self.job())
+            except OSError:
+                pass  # it died after start-up: the channel reports how below
+            verdict = self._await_verdict(worker)
+            self.verdict_at = time.monotonic()
+            verdict.duration_s = self._elapsed()
+            self._attach_raw_output(verdict, worker)
+            if verdict.timing.status == "pending":
+                if on_verdict is not None:
+                    on_verdict(dataclasses.replace(verdict))
+                verdict.timing = self._await_timing(worker, verdict)
+            return verdict
+        finally:
+            worker.kill()
+
+    def _over_memory(self, worker: WorkerProcess) -> Msg | None:
+        """The memory-limit message, after killing the worker, when it uses more than allowed."""
+        if self.limits.memory_mb is None or self.baseline_rss is None:
+            return None
+        rss = procs.rss_bytes(worker.pid)
+        allowed = self.limits.memory_mb * 2**20
+        if rss is None or rss - self.baseline_rss <= allowed:
+            return None
+        worker.kill()
+        return msg(
+            "run.memory_limit",
+            "memory limit exceeded ({used:.2f} GiB above the grader's own use, {allowed:.2f} GiB allowed) {where}",
+            used=(rss - self.baseline_rss) / 2**30,
+            allowed=allowed / 2**30,
+            where=phase_words(self.phase, self.submission.exercise.function),
+        )
+
+    def _timeout(self, worker: WorkerProcess) -> Verdict:
+        stacks = worker.dump_stacks()
+        worker.kill()
+        if self.cancelled.is_set():
+            return self._cancelled()
+        sub = self.submission
+        where = phase_words(self.phase, sub.exercise.function)
+        seconds = self.limits.timeout_s
+        at = stuck_at(stacks, str(sub.path))
+        if at is not None:
+            line, function = at
+            headline = msg(
+                "run.timeout_at",
+                "timed out after {seconds:g} s {where}: line {line} of your file (in {function}) was still running "
+                "(an endless loop, or far more work than the exercise needs)",
+                seconds=seconds, where=where, line=line, function=function,
+            )
+        else:
+            line = None
+            headline = msg(
+                "run.timeout",
+                "timed out after {seconds:g} s {where}: your code was still running (an endless loop, or far more "
+                "work than the exercise needs)",
+                seconds=seconds, where=where,
+            )
+        frames = "\n".join(ln for ln in stacks.splitlines() if str(sub.path) in ln)
+        error = ErrorInfo("Timeout", str(headline.render("en")), line=line, phase=self.phase,
+                          traceback=f"Stuck here (your code only):\n{frames}" if frames else "")
+        return self._fail(headline, error=error)
+
+    def _await_verdict(self, worker: WorkerProcess) -> Verdict:
+        deadline = time.monotonic() + self.limits.timeout_s
+        ex = self.submission.exercise
+        self.baseline_rss = procs.rss_bytes(worker.pid)
+        while True:
+            over = self._over_memory(worker)
+            if over is not None:
+                return self._fail(over, error=ErrorInfo("MemoryLimit", over.render("en"), phase=self.phase))
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return self._timeout(worker)
+            try:
+                message = worker.next_message(min(remaining, POLL_S))
+            except queue.Empty:
+                continue
+            if message is None:
+                return self._closed(worker, ex)
+            if isinstance(message, protocol.ProtocolError):
+                worker.kill()
+                return self._forged(str(message))
+            if isinstance(message, protocol.Phase):
+                self.phase = message.phase
+            elif isinstance(message, protocol.VerdictFrame):
+                if message.token != self.token:
+                    worker.kill()
+                    return self._forged("a verdict without this run's token")
+                try:
+                    return Verdict.from_dict(message.verdict)
+                except ValueError as exc:
+                    worker.kill()
+                    return self._forged(str(exc))
+            elif isinstance(message, protocol.Crash):
+                tb = message.traceback
+                last = tb.strip().splitlines()[-1] if tb.strip() else "unknown error"
+                return self._fail(
+                    msg("run.grader_crashed", "the grader itself failed (a bug in jittrainer): {error}", error=last),
+                    internal=InternalError("grader", "jittrainer.grading.sandbox.worker", last, tb),
+                )
+            elif isinstance(message, (protocol.TimingFrame, protocol.TaskResult, protocol.Ready)):
+                worker.kill()
+                return self._forged(f"an unexpected {message.type} frame before the verdict")
+
+    def _closed(self, worker: WorkerProcess, ex: Exercise) -> Verdict:
+        status = worker.exit_status()
+        if self.cancelled.is_set():
+            return self._cancelled()
+        where = phase_words(self.phase, ex.function)
+        key, what = describe_exit(status)
+        if key == "status":
+            headline = msg(
+                "run.exited",
+                "your code ended the grading process {where} (exited with status {status}, e.g. os._exit()) before "
+                "any verdict was reached",
+                where=where, status=what,
+            )
+            kind = "Exit"
+        elif key == "signal":
+            headline = msg("run.crashed", "the grading process crashed with signal {signal}{what} {where}",
+                           signal=what, what=SIGNAL_WORDS.get(what, ""), where=where)
+            kind = "Crash"
+        else:
+            headline = msg("run.stopped", "the grading process stopped responding {where}", where=where)
+            kind = "Crash"
+        return self._fail(headline, error=ErrorInfo(kind, headline.render("en"), phase=self.phase))
+
+    def _forged(self, detail: str) -> Verdict:
+        headline = msg(
+            "run.forged",
+            "the grading channel carried a message the grader did not write ({detail}): something your code wrote "
+            "there cannot count as a verdict",
+            detail=detail[:200],
+        )
+        return self._fail(headline, error=ErrorInfo("ForgedVerdict", headline.render("en"), phase=self.phase))
+
+    def _await_timing(self, worker: WorkerProcess, verdict: Verdict) -> Timing:
+        timing = verdict.timing
+        limit = self.limits.timing_timeout_s
+        deadline = time.monotonic() + limit
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return dataclasses.replace(timing, status="failed", note=msg(
+                    "timing.ran_over", "timing ran over {seconds:g} s", seconds=limit))
+            if self._over_memory(worker):
+                return dataclasses.replace(timing, status="failed", note=msg(
+                    "timing.memory", "timing stopped: memory limit exceeded"))
+            try:
+                message = worker.next_message(min(remaining, POLL_S))
+            except queue.Empty:
+                continue
+            if message is None:
+                return dataclasses.replace(timing, status="failed", note=msg(
+                    "timing.worker_ended", "the worker ended before timing finished"))
+            if isinstance(message, protocol.TimingFrame) and message.token == self.token:
+                try:
+                    measured = Verdict.from_dict({**verdict.to_dict(), "timing": message.timing}).timing
+                except ValueError:
+                    return dataclasses.replace(timing, status="failed", note=msg(
+                        "timing.malformed", "the timing report was malformed"))
+                if measured.starter_calls_s is not None and not measured.starter_cached:
+                    StarterTimingCache(jax_version=jax_version()).put(self.submission.exercise, measured)
+                return measured
+
+    def _attach_raw_output(self, verdict: Verdict, worker: WorkerProcess) -> None:
+        raw = worker.raw_output()
+        if not raw.strip():
+            return
+        label = "process"
+        verdict.output_sections.append(OutputSection(label, raw))
+        joiner = "\n" if verdict.output and not verdict.output.endswith("\n") else ""
+        verdict.output = f"{verdict.output}{joiner}── {label} ──\n{raw}"
+
+
+def grade_once(submission: Submission, limits: Limits | None = None, *, devices: int = DEFAULT_DEVICES) -> Verdict:
+    """Grade once in a fresh (cold) worker process."""
+    return GradingRun(submission, limits, devices=devices).run()

@@ -1,0 +1,233 @@
+"""The private channel between the host and a grading worker: typed frames, encoded and decoded only here.
+
+Frames are length-prefixed JSON on inherited pipe fds. The learner's stdout and stderr are separate pipes that the
+host only caps and keeps as text, so nothing the learner prints reaches this channel. The result fd is named on
+the worker's command line, so a submission could write to it: every frame that reports an outcome (a verdict, its
+timing, a task's result) carries the job's **token**, which arrives on the job channel only (never on the command
+line or in the environment). The host drops frames without it and accepts one verdict per job.
+
+Host → worker: one ``GradeJob``, ``ProofJob`` or ``ProbeJob``. Worker → host: ``Ready``, then ``Phase`` updates,
+then ``VerdictFrame`` (+ ``TimingFrame``), ``TaskResult`` or ``Crash``.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import struct
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+HEADER = struct.Struct(">I")
+MAX_FRAME = 64 * 1024 * 1024
+
+
+class ProtocolError(ValueError):
+    """A frame that does not decode into a valid message."""
+
+
+class ChannelClosed(EOFError):
+    pass
+
+
+# ---------------------------------------------------------------------------------------------------- jobs
+
+
+@dataclass
+class TimingRequest:
+    enabled: bool = True
+    eager: bool = False  # also time the call under jax.disable_jit()
+    starter: bool = False  # also time the starter over the same calls
+    starter_cached: dict[str, Any] | None = None  # the starter's timing measured earlier, if any
+
+
+@dataclass
+class GradeJob:
+    exercise: str
+    function: str
+    call: str  # "jit" | "plain"
+    checks_path: str
+    starter_path: str
+    filename: str  # where the learner's file lives: tracebacks and the editor's marks point here
+    source: bytes
+    seed: int
+    token: str
+    lang: str = "en"
+    timing: TimingRequest = field(default_factory=TimingRequest)
+    kind: str = "grade"
+
+
+@dataclass
+class ProofJob:
+    card: str
+    code: str
+    setup: str
+    token: str
+    kind: str = "proof"
+
+
+@dataclass
+class ProbeJob:
+    token: str
+    kind: str = "probe"
+
+
+Job = GradeJob | ProofJob | ProbeJob
+
+# ------------------------------------------------------------------------------------------------- frames
+
+
+@dataclass
+class Ready:
+    pid: int
+    import_s: float
+    devices: int
+    type: str = "ready"
+
+
+@dataclass
+class Phase:
+    phase: str  # "import", "call 2", "checks": so a timeout can say where it hung
+    type: str = "phase"
+
+
+@dataclass
+class VerdictFrame:
+    token: str
+    verdict: dict[str, Any]  # Verdict.to_dict(); decoded by the host with Verdict.from_dict
+    type: str = "verdict"
+
+
+@dataclass
+class TimingFrame:
+    token: str
+    timing: dict[str, Any]
+    type: str = "timing"
+
+
+@dataclass
+class TaskResult:
+    """The answer to a proof or a probe: ``data`` holds the facts, ``error`` says why there are none."""
+
+    token: str
+    ok: bool
+    data: dict[str, Any] = field(default_factory=dict)
+    error: str = ""
+    type: str = "result"
+
+
+@dataclass
+class Crash:
+    """The grader itself failed (a bug in jittrainer, not in the learner's code)."""
+
+    traceback: str
+    type: str = "crash"
+
+
+Frame = Ready | Phase | VerdictFrame | TimingFrame | TaskResult | Crash
+
+_FRAMES: dict[str, type] = {"ready": Ready, "phase": Phase, "verdict": VerdictFrame, "timing": TimingFrame,
+                            "result": TaskResult, "crash": Crash}
+_JOBS: dict[str, type] = {"grade": GradeJob, "proof": ProofJob, "probe": ProbeJob}
+_FIELD_TYPES: dict[str, tuple[type, ...]] = {
+    "pid": (int,), "import_s": (int, float), "devices": (int,), "phase": (str,), "token": (str,),
+    "verdict": (dict,), "timing": (dict, TimingRequest), "ok": (bool,), "data": (dict,), "error": (str,), "traceback": (str,),
+}
+
+# ------------------------------------------------------------------------------------------------ encoding
+
+
+def encode(message: Any) -> bytes:
+    payload = json.dumps(_plain(message), default=_jsonable).encode("utf-8")
+    return HEADER.pack(len(payload)) + payload
+
+
+def _plain(message: Any) -> dict[str, Any]:
+    data = asdict(message)
+    if isinstance(message, GradeJob):
+        data["source"] = base64.b64encode(message.source).decode("ascii")
+    return data
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, bytes):
+        return base64.b64encode(value).decode("ascii")
+    if hasattr(value, "tolist"):  # NumPy scalars and arrays that slip into timing or data
+        return value.tolist()
+    return repr(value)
+
+
+def decode_frame(payload: bytes) -> Frame:
+    """A worker's frame; ProtocolError for anything that is not one."""
+    data = _json(payload)
+    kind = _FRAMES.get(data.get("type"))  # type: ignore[arg-type]
+    if kind is None:
+        raise ProtocolError(f"unknown frame type {data.get('type')!r}")
+    return _build(kind, data)
+
+
+def decode_job(payload: bytes) -> Job:
+    data = _json(payload)
+    kind = _JOBS.get(data.get("kind"))  # type: ignore[arg-type]
+    if kind is None:
+        raise ProtocolError(f"unknown job kind {data.get('kind')!r}")
+    if kind is GradeJob:
+        data = dict(data)
+        try:
+            data["source"] = base64.b64decode(data["source"], validate=True)
+            data["timing"] = TimingRequest(**data.get("timing", {}))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ProtocolError(f"malformed grade job: {exc}") from None
+    return _build(kind, data)
+
+
+def _json(payload: bytes) -> dict[str, Any]:
+    try:
+        data = json.loads(payload.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise ProtocolError(f"a frame that is not JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("a frame that is not a JSON object")
+    return data
+
+
+def _build(kind: type, data: dict[str, Any]) -> Any:
+    try:
+        obj = kind(**{k: v for k, v in data.items() if k in kind.__dataclass_fields__})
+    except TypeError as exc:
+        raise ProtocolError(f"malformed {kind.__name__}: {exc}") from None
+    for name in kind.__dataclass_fields__:
+        allowed = _FIELD_TYPES.get(name)
+        value = getattr(obj, name)
+        if allowed and (not isinstance(value, allowed) or (bool not in allowed and isinstance(value, bool))):
+            raise ProtocolError(f"malformed {kind.__name__}: {name} is {type(value).__name__}")
+    return obj
+
+
+# ------------------------------------------------------------------------------------------------------ io
+
+
+def write(fd: int, message: Any) -> None:
+    data = memoryview(encode(message))
+    while data:
+        written = os.write(fd, data)
+        data = data[written:]
+
+
+def read_exact(fd: int, size: int) -> bytes:
+    chunks, remaining = [], size
+    while remaining:
+        chunk = os.read(fd, min(remaining, 1 << 20))
+        if not chunk:
+            raise ChannelClosed("the other side closed the channel")
+        chunks.append(chunk)
+        remaining -= len(chunk)
+    return b"".join(chunks)
+
+
+def read_payload(fd: int) -> bytes:
+    (size,) = HEADER.unpack(read_exact(fd, HEADER.size))
+    if size > MAX_FRAME:
+        raise ProtocolError(f"frame of {size} bytes is over the {MAX_FRAME} byte limit")
+    return read_exact(fd, size)

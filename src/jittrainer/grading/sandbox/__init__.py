@@ -1,0 +1,1 @@
+"""The sandbox side of grading: what runs inside a worker process, next to the learner's code (imports jax)."""

@@ -1,0 +1,1 @@
+"""The check toolkit's internals; exercises import ``jittrainer.authoring``, not these modules."""

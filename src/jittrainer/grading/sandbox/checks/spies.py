@@ -1,0 +1,310 @@
+"""Spies on ``jax.jit`` and ``jax.pmap``: what the learner's code jitted or mapped, with which arrays, in which call.
+
+Both are installed before the learner's file is imported, so ``jax.jit``, ``from jax import jit``, decorators,
+``functools.partial(jax.jit, …)`` and ahead-of-time compiles (``jax.jit(f).lower(x).compile()``, the same for
+``pmap``) are all seen. Calls made by JAX's own code pass straight through. A recorded call keeps the callable and
+its arguments, so a check can run it again with changed inputs (outside the counted calls) to prove that the result
+really follows the data.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import jax
+import numpy as np
+
+from jittrainer.grading.sandbox.checks.values import concrete_arrays, leaves
+from jittrainer.grading.verdict import CacheMiss
+from jittrainer.i18n.message import msg
+
+if TYPE_CHECKING:
+    from jittrainer.grading.sandbox.checks.context import CheckContext
+
+_JAX_DIR = str(Path(jax.__file__).resolve().parent)
+# What jax.jit really returns. jax.stages.Wrapped is a runtime-checkable Protocol, so any object with .lower and
+# .trace attributes would pass for jitted (and escape the grader's jit); the concrete type cannot be faked.
+_JITTED_TYPE = type(jax.jit(lambda: None))
+_COMPILED_TYPE = jax.stages.Compiled
+
+
+def _inside_jax(filename: str) -> bool:
+    try:
+        return str(Path(filename).resolve()).startswith(_JAX_DIR)
+    except (OSError, ValueError):
+        return False
+
+
+def function_name(fun: Any) -> str:
+    for candidate in (fun, getattr(fun, "func", None), inspect.unwrap(fun) if callable(fun) else None):
+        name = getattr(candidate, "__name__", None)
+        if name:
+            return name
+    return repr(fun)
+
+
+def is_jitted(fn: Any) -> bool:
+    """True for what jax.jit returns, and for an ahead-of-time compiled function (also when a spy wraps them)."""
+    return (type(fn) in (_JITTED_TYPE, _COMPILED_TYPE) or isinstance(fn, (_SpiedJit, _SpiedCompiled)))
+
+
+def is_compiled(fn: Any) -> bool:
+    return type(fn) is _COMPILED_TYPE or isinstance(fn, _SpiedCompiled)
+
+
+# -------------------------------------------------------------------------------------------------------- jit
+
+
+@dataclass
+class JitCall:
+    call: int | None  # the graded call it happened in (None: outside the graded calls)
+    function: str
+    arrays: list[np.ndarray]  # concrete array arguments, as NumPy
+    fn: Callable[..., Any]  # the real jitted (or compiled) function
+    args: tuple
+    kwargs: dict
+    out_sizes: list[int] = field(default_factory=list)  # element counts of the array outputs
+    ahead_of_time: bool = False
+
+    def reinvoke(self, args: tuple, kwargs: dict | None = None) -> Any:
+        """Call the same jitted function again with other arguments (run it outside the counted calls)."""
+        out = self.fn(*args, **(self.kwargs if kwargs is None else kwargs))
+        jax.block_until_ready(out)
+        return out
+
+
+class JitSpy:
+    def __init__(self, context: CheckContext) -> None:
+        self.context = context
+        self.real = jax.jit
+        self.calls: list[JitCall] = []
+        self.jitted_names: set[str] = set()  # "jit(mean)": everything the learner's code jitted, JAX functions too
+
+    @property
+    def first(self) -> JitCall | None:
+        """The first call of a jitted function during the graded calls, with array arguments."""
+        return next((c for c in self.calls if c.call is not None and c.arrays), None)
+
+    def install(self) -> None:
+        jax.jit = self.jit  # type: ignore[assignment]
+
+    def jit(self, fun: Any = None, /, **options: Any) -> Any:
+        if fun is None:
+            return functools.partial(self.jit, **options)
+        real = self.real(fun, **options)
+        # Spy on what the learner's code jits (its own functions and JAX's, jax.jit(jnp.mean)), not on jax.jit
+        # calls JAX makes internally. A partial() adds no Python frame, so frame 1 is the real caller.
+        if _inside_jax(sys._getframe(1).f_code.co_filename):
+            return real
+        name = function_name(fun)
+        self.jitted_names.add(f"jit({name})")
+        return _SpiedJit(self, real, name)
+
+    def arrays_in(self, call: int) -> list[np.ndarray]:
+        return [a for c in self.calls if c.call == call for a in c.arrays]
+
+    def record(self, fn: Any, name: str, args: tuple, kwargs: dict, ahead_of_time: bool = False) -> JitCall:
+        record = JitCall(self.context.current_call, name, concrete_arrays((args, kwargs)), fn, args, kwargs,
+                         ahead_of_time=ahead_of_time)
+        self.calls.append(record)
+        return record
+
+
+def _out_sizes(out: Any) -> list[int]:
+    return [int(np.size(leaf)) for leaf in leaves(out) if hasattr(leaf, "shape")]
+
+
+class _SpiedJit:
+    def __init__(self, spy: JitSpy, real: Any, name: str) -> None:
+        self._spy, self._real, self.__name__ = spy, real, name
+        functools.update_wrapper(self, real, assigned=("__doc__", "__wrapped__"), updated=())
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        record = self._spy.record(self._real, self.__name__, args, kwargs)
+        out = self._real(*args, **kwargs)
+        record.out_sizes = _out_sizes(out)
+        return out
+
+    def lower(self, *args: Any, **kwargs: Any) -> _SpiedLowered:
+        real = self._real
+        return _SpiedLowered(self._spy.context, real.lower(*args, **kwargs), self.__name__,
+                             lambda: real.trace(*args, **kwargs).jaxpr)
+
+    def trace(self, *args: Any, **kwargs: Any) -> _SpiedTraced:
+        return _SpiedTraced(self._spy.context, self._real.trace(*args, **kwargs), self.__name__)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._real, name)
+
+    def __get__(self, obj: Any, objtype: Any = None) -> Any:  # jitted methods
+        return self if obj is None else functools.partial(self, obj)
+
+
+class _SpiedTraced:
+    def __init__(self, context: CheckContext, real: Any, name: str) -> None:
+        self._context, self._real, self._name = context, real, name
+
+    def lower(self, *args: Any, **kwargs: Any) -> _SpiedLowered:
+        real = self._real
+        return _SpiedLowered(self._context, real.lower(*args, **kwargs), self._name, lambda: real.jaxpr)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._real, name)
+
+
+class _SpiedLowered:
+    def __init__(self, context: CheckContext, real: Any, name: str, jaxpr_source: Callable[[], Any] | None,
+                 mapped: PmapSpec | None = None) -> None:
+        self._context, self._real, self._name = context, real, name
+        self._jaxpr_source, self._mapped = jaxpr_source, mapped
+
+    def compile(self, *args: Any, **kwargs: Any) -> _SpiedCompiled:
+        return _SpiedCompiled(self._context, self._real.compile(*args, **kwargs), self._name, self._jaxpr_source,
+                              self._mapped)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._real, name)
+
+
+class _SpiedCompiled:
+    """An ahead-of-time compiled function. Its compile happened when it was made: if that was before the graded
+    calls (at import), the first graded call that runs it charges that compile to the window it runs in."""
+
+    def __init__(self, context: CheckContext, real: Any, name: str, jaxpr_source: Callable[[], Any] | None,
+                 mapped: PmapSpec | None) -> None:
+        self._context, self._real, self.__name__ = context, real, name
+        self.jaxpr_source = jaxpr_source
+        self._mapped = mapped
+        self._made_in = context.watch.window  # None: compiled outside any graded calls (at import)
+        self._charged: set[int] = set()
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        context = self._context
+        window = context.watch.window
+        if window is not None and window is not self._made_in and id(window) not in self._charged:
+            self._charged.add(id(window))
+            window.aot.append(CacheMiss(
+                call=context.current_call, function=f"jit({self.__name__})", kind="aot",
+                reason=msg("miss.aot", "{name} was compiled ahead of time (lower().compile()) before these calls; "
+                           "its compile counts here", name=self.__name__)))
+        if self._mapped is not None:
+            record = context.pmap_spy.record(self._real, args, kwargs, self._mapped)
+        else:
+            record = context.jit_spy.record(self._real, self.__name__, args, kwargs, ahead_of_time=True)
+        out = self._real(*args, **kwargs)
+        record.outputs = concrete_arrays(out) if self._mapped is not None else []
+        if self._mapped is None:
+            record.out_sizes = _out_sizes(out)
+        return out
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._real, name)
+
+
+# ------------------------------------------------------------------------------------------------------- pmap
+
+
+@dataclass(frozen=True)
+class PmapSpec:
+    in_axes: Any
+    static: tuple[int, ...]
+
+
+@dataclass
+class PmapCall:
+    call: int | None  # graded call it happened in
+    mapped_sizes: list[int]  # size of every mapped axis among the arguments
+    devices: int  # jax.local_device_count() at the time
+    arrays: list[np.ndarray] = field(default_factory=list)  # concrete array arguments, as NumPy
+    mapped_arrays: list[np.ndarray] = field(default_factory=list)  # the ones passed along a mapped axis
+    outputs: list[np.ndarray] = field(default_factory=list)  # concrete array results, as NumPy
+
+    def passes_input_through(self) -> bool:
+        """Every result is one of the arguments, unchanged: the pmapped function did no work."""
+        return bool(self.outputs) and all(
+            any(o.shape == a.shape and np.array_equal(o, a) for a in self.arrays) for o in self.outputs
+        )
+
+
+class PmapSpy:
+    """Wraps ``jax.pmap`` so every call of a pmapped function records the sizes of its mapped axes."""
+
+    def __init__(self, context: CheckContext) -> None:
+        self.context = context
+        self.real = jax.pmap
+        self.calls: list[PmapCall] = []
+        self.first: tuple[Callable, tuple, dict] | None = None
+
+    def install(self) -> None:
+        jax.pmap = self.pmap  # type: ignore[assignment]
+
+    def calls_in(self, call: int) -> list[PmapCall]:
+        return [c for c in self.calls if c.call == call]
+
+    def pmap(self, fun: Callable, axis_name: Any = None, **options: Any) -> Callable:
+        # ``fun`` is required, as in the real jax.pmap: code that only works under the spy must not pass.
+        real = self.real(fun, axis_name, **options)
+        static = options.get("static_broadcasted_argnums", ())
+        spec = PmapSpec(options.get("in_axes", 0), (static,) if isinstance(static, int) else tuple(static))
+        spy = self
+        context = self.context
+
+        @functools.wraps(fun)
+        def mapped(*args: Any, **kwargs: Any) -> Any:
+            record = spy.record(real, args, kwargs, spec)
+            out = real(*args, **kwargs)
+            record.outputs = concrete_arrays(out)
+            return out
+
+        def lower(*args: Any, **kwargs: Any) -> _SpiedLowered:
+            return _SpiedLowered(context, real.lower(*args, **kwargs), function_name(fun),
+                                 lambda: jax.make_jaxpr(real)(*args, **kwargs), spec)
+
+        mapped.lower = lower  # type: ignore[attr-defined]
+        for attr in ("trace", "eval_shape"):
+            if hasattr(real, attr):
+                setattr(mapped, attr, getattr(real, attr))
+        return mapped
+
+    def record(self, real: Callable, args: tuple, kwargs: dict, spec: PmapSpec) -> PmapCall:
+        sizes: list[int] = []
+        mapped_values: list[Any] = []
+        try:
+            per_arg = spec.in_axes if isinstance(spec.in_axes, (list, tuple)) else [spec.in_axes] * len(args)
+            for i, (arg, axis) in enumerate(zip(args, per_arg)):
+                if i in spec.static:
+                    continue
+                found = _mapped_sizes(arg, axis)
+                sizes += found
+                if found:
+                    mapped_values.append(arg)
+            for value in kwargs.values():  # pmap maps keyword arguments along axis 0
+                sizes += _mapped_sizes(value, 0)
+                mapped_values.append(value)
+        except Exception:
+            pass
+        call = self.context.current_call
+        record = PmapCall(call, sizes, jax.local_device_count(), concrete_arrays((args, kwargs)),
+                          concrete_arrays(mapped_values))
+        self.calls.append(record)
+        if self.first is None and call is not None:
+            self.first = (real, args, kwargs)
+        return record
+
+
+def _mapped_sizes(arg: Any, spec: Any) -> list[int]:
+    if spec is None:
+        return []
+    if isinstance(spec, int):
+        return [int(np.shape(leaf)[spec]) for leaf in leaves(arg) if np.ndim(leaf) > spec]
+    sizes: list[int] = []
+    jax.tree_util.tree_map(
+        lambda ax, sub: sizes.extend(_mapped_sizes(sub, ax)), spec, arg, is_leaf=lambda v: v is None
+    )
+    return sizes

@@ -1,0 +1,133 @@
+"""Looking at what the learner's code returned: tracers, numbers, shapes, and comparing with the expected result."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import jax
+import numpy as np
+
+from jittrainer.i18n.message import Msg, msg
+
+try:  # public in 0.10; kept optional so a later release that moves it still imports
+    from jax.core import Tracer as _Tracer
+except ImportError:  # pragma: no cover
+    _Tracer = None
+
+
+def is_tracer(value: Any) -> bool:
+    if _Tracer is not None and isinstance(value, _Tracer):
+        return True
+    return type(value).__name__.endswith("Tracer")
+
+
+def concrete_float(value: Any) -> float | None:
+    """A concrete number (Python, NumPy or a jax.Array holding one value), or None for tracers and non-numbers."""
+    if is_tracer(value):
+        return None
+    try:
+        return float(value)
+    except Exception:
+        return None
+
+
+_NUMBER = re.compile(r"(?<![\w.])[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?(?![\w])")
+
+
+def numbers_in(text: str) -> list[float]:
+    """Every decimal number written in ``text`` (``float32`` does not count as 32)."""
+    out = []
+    for match in _NUMBER.finditer(text):
+        try:
+            out.append(float(match.group()))
+        except ValueError:
+            pass
+    return out
+
+
+def type_name(value: Any) -> Msg:
+    """What a value is, in a learner's words: "a tracer (…)", "an array of shape (3,) and dtype float32", …"""
+    if value is None:
+        return msg("type.none", "None")
+    if is_tracer(value):
+        return msg("type.tracer", "a tracer (an abstract value that only exists while tracing)")
+    if isinstance(value, (np.ndarray, jax.Array)):
+        return msg("type.array", "an array of shape {shape} and dtype {dtype}", shape=str(tuple(value.shape)),
+                   dtype=str(value.dtype))
+    return msg("type.other", "a {type}", type=type(value).__name__)
+
+
+def leaves(value: Any) -> list[Any]:
+    try:
+        return jax.tree_util.tree_leaves(value)
+    except Exception:
+        return [value]
+
+
+def concrete_arrays(tree: Any) -> list[np.ndarray]:
+    """The concrete (non-tracer) array leaves of ``tree``, as NumPy."""
+    arrays = []
+    for leaf in leaves(tree):
+        if isinstance(leaf, (np.ndarray, jax.Array)) and not is_tracer(leaf):
+            try:
+                arrays.append(np.asarray(leaf))
+            except Exception:
+                pass
+    return arrays
+
+
+def _shape_words(arr: np.ndarray) -> Msg:
+    if arr.ndim == 0:
+        return msg("shape.number", "a number")
+    return msg("shape.array", "an array of shape {shape}", shape=str(arr.shape))
+
+
+def compare(
+    actual: Any,
+    expected: Any,
+    *,
+    rtol: float = 1e-4,
+    atol: float = 1e-5,
+    what: Msg | str = "",
+) -> tuple[bool, Msg | None]:
+    """Compare a learner's return value with the expected numbers. Never raises; the message says what differs.
+    ``what`` names the value in the message ("the result of call 2"); default "the result"."""
+    what = what or msg("what.result", "the result")
+    expected_arr = np.asarray(expected, dtype=np.float64)
+    if is_tracer(actual) or (isinstance(actual, (list, tuple)) and any(is_tracer(a) for a in actual)):
+        return False, msg("compare.tracer", "{what} is a tracer, not a value: it leaked out of a traced function",
+                          what=what)
+    if isinstance(actual, (str, bytes, dict, type(None))) or callable(actual):
+        return False, msg("compare.type", "{what} is {type}; expected {want}", what=what, type=type_name(actual),
+                          want=_shape_words(expected_arr))
+    try:
+        actual_arr = np.asarray(actual, dtype=np.float64)
+    except Exception:
+        return False, msg("compare.not_numbers", "{what} is {type}, which is not a number or an array of numbers",
+                          what=what, type=type_name(actual))
+    if actual_arr.shape != expected_arr.shape:
+        squeezable = actual_arr.size == expected_arr.size
+        if squeezable and np.squeeze(actual_arr).shape == np.squeeze(expected_arr).shape:
+            actual_arr = actual_arr.reshape(expected_arr.shape)
+        else:
+            return False, msg("compare.shape", "{what} has shape {got}; expected shape {want}", what=what,
+                              got=str(actual_arr.shape), want=str(expected_arr.shape))
+    nan = np.isnan(actual_arr) & ~np.isnan(expected_arr)
+    if nan.any():
+        return False, msg("compare.nan", "{what} holds NaN at {n} of {size} positions", what=what, n=int(nan.sum()),
+                          size=int(nan.size))
+    close = np.isclose(actual_arr, expected_arr, rtol=rtol, atol=atol, equal_nan=True)
+    if close.all():
+        return True, None
+    bad = np.argwhere(~close)
+    if actual_arr.ndim == 0:
+        return False, msg("compare.scalar", "{what} is {got:.6g} where {want:.6g} was expected", what=what,
+                          got=float(actual_arr), want=float(expected_arr))
+    first = tuple(int(i) for i in bad[0])
+    return False, msg(
+        "compare.element",
+        "{what} is {got:.6g} at index {index} where {want:.6g} was expected ({bad} of {size} values differ)",
+        what=what, got=float(actual_arr[first]), want=float(expected_arr[first]), index=str(list(first)),
+        bad=len(bad), size=int(close.size),
+    )

@@ -1,0 +1,162 @@
+"""What JAX did while the learner's code ran: traces, backend compiles and cache-miss explanations.
+
+Runs inside the worker only (imports jax). Counting uses ``jax.monitoring`` duration events, which fire for every
+trace and backend compile in the process: the learner's jitted functions under any name (``jit(<lambda>)``,
+``jit(_impl)``) and eager ``jnp`` calls alike. So the grader builds its inputs before a counting window opens and
+reads results after it closes; everything in between is caused by the learner's calls.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+
+import jax
+import jax.monitoring as monitoring
+
+from jittrainer.grading.sandbox import cachemiss
+from jittrainer.grading.verdict import CacheMiss
+from jittrainer.i18n.message import Msg, msg
+
+BACKEND_COMPILE = "/jax/core/compile/backend_compile_duration"
+TRACE = "/jax/core/compile/jaxpr_trace_duration"
+PROBE_EVENT = "/jittrainer/probe"
+
+
+@dataclass
+class Event:
+    kind: str  # "trace" | "compile"
+    function: str
+    seconds: float
+    call: int | None
+
+
+@dataclass
+class Miss:
+    text: str
+    call: int | None
+    function: str | None
+
+
+@dataclass
+class CountingWindow:
+    """Traces and compiles seen during one run of graded calls (and the cache-miss explanations JAX gave)."""
+
+    events: list[Event] = field(default_factory=list)
+    misses: list[Miss] = field(default_factory=list)
+    # Executables compiled ahead of time (``lower().compile()``) outside this window and run in it: the learner
+    # paid for their compiles (at import, say), so they count here, once each.
+    aot: list[CacheMiss] = field(default_factory=list)
+
+    @property
+    def compiles(self) -> int:
+        return sum(1 for e in self.events if e.kind == "compile") + len(self.aot)
+
+    @property
+    def traces(self) -> int:
+        return sum(1 for e in self.events if e.kind == "trace")
+
+    def compile_seconds(self) -> float:
+        return sum(e.seconds for e in self.events if e.kind == "compile")
+
+    def trace_seconds(self) -> float:
+        return sum(e.seconds for e in self.events if e.kind == "trace")
+
+    def compiles_in_call(self, call: int) -> int:
+        return sum(1 for e in self.events if e.kind == "compile" and e.call == call)
+
+    def explained(self, params: Sequence[str] = (), function: str = "") -> list[CacheMiss]:
+        """One entry per backend compile, with JAX's explanation when it gave one for that function and call.
+        ``params`` name the positional arguments of ``function`` (the graded one) in explanations about it."""
+        unused = list(self.misses)
+        out = list(self.aot)
+        for event in self.events:
+            if event.kind != "compile":
+                continue
+            miss = _take_miss(unused, event)
+            if miss is not None:
+                names = params if function and miss.function == function else ()
+                reason = cachemiss.explain(miss.text, call=event.call, params=names)
+                detail, kind = miss.text, cachemiss.kind(miss.text, call=event.call)
+            else:
+                reason, detail, kind = _unexplained(event.function), "", "jax_internal"
+            out.append(CacheMiss(call=event.call, function=event.function, reason=reason, detail=detail, kind=kind))
+        return out
+
+
+def _take_miss(misses: list[Miss], event: Event) -> Miss | None:
+    for i, miss in enumerate(misses):
+        if miss.call == event.call and miss.function and event.function in (f"jit({miss.function})", miss.function):
+            return misses.pop(i)
+    for i, miss in enumerate(misses):  # JAX renamed or wrapped it (pmap compiles as jit(_fun))
+        if miss.call == event.call and miss.function is None:
+            return misses.pop(i)
+    return None
+
+
+def _unexplained(function: str) -> Msg:
+    # JAX explains misses only for functions defined outside its own package, so silence means JAX's own code.
+    return msg(
+        "miss.jax_internal",
+        "{function} is not a function from your file: JAX compiled one of its own operations for shapes or dtypes it "
+        "had not seen before (a jax.numpy call run eagerly, outside a jitted function)",
+        function=function,
+    )
+
+
+class _MissHandler(logging.Handler):
+    def __init__(self, watch: CompileWatch) -> None:
+        super().__init__(level=logging.WARNING)
+        self.watch = watch
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            text = record.getMessage()
+        except Exception:
+            return
+        if text.startswith(cachemiss.PREFIX) and self.watch.window is not None:
+            self.watch.window.misses.append(Miss(text, self.watch.call, cachemiss.function_name(text)))
+
+
+class CompileWatch:
+    """One per worker process: listens from start-up, records only inside a window."""
+
+    def __init__(self) -> None:
+        self.window: CountingWindow | None = None
+        self.call: int | None = None
+        self._probed = False
+        monitoring.register_event_duration_secs_listener(self._on_event)
+        # The parent "jax" logger: the cache-miss logger moved between modules across JAX releases.
+        logging.getLogger("jax").addHandler(_MissHandler(self))
+
+    def listening(self) -> bool:
+        """Whether JAX still reports events to this watch (a submission could have removed the listeners, and
+        then no compile would be counted)."""
+        self._probed = False
+        monitoring.record_event_duration_secs(PROBE_EVENT, 0.0)
+        return self._probed
+
+    def _on_event(self, event: str, duration: float, **kwargs: object) -> None:
+        if event == PROBE_EVENT:
+            self._probed = True
+            return
+        window = self.window
+        if window is None:
+            return
+        kind = "compile" if event == BACKEND_COMPILE else "trace" if event == TRACE else None
+        if kind:
+            window.events.append(Event(kind, str(kwargs.get("fun_name", "?")), float(duration), self.call))
+
+    @contextlib.contextmanager
+    def counting(self) -> Iterator[CountingWindow]:
+        window = CountingWindow()
+        previous, self.window = self.window, window
+        try:
+            with jax.explain_cache_misses(True):
+                yield window
+        finally:
+            self.window = previous
+            self.call = None

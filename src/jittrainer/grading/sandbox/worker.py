@@ -1,0 +1,153 @@
+"""The grading worker: a child process that imports jax, waits for one job, does it, reports, and exits.
+
+Run as ``python -m jittrainer.grading.sandbox.worker --job-fd J --result-fd R`` by the host only. Frames go over
+the private result fd (see ``grading.protocol``); the learner's prints land in capture streams and travel inside
+the verdict. One worker does exactly one job, so no JAX cache, monkeypatch or global survives from one learner run
+into the next. On SIGUSR1 (sent by the host when the time limit runs out) it writes every thread's Python stack to
+``stack.txt`` in its working directory, so a timeout can say which line was running.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import faulthandler
+import os
+import signal
+import sys
+import time
+import traceback
+from typing import Any
+
+from jittrainer.grading import protocol
+from jittrainer.grading.sandbox.capture import CaptureStream, OutputRecorder
+
+STACK_FILE = "stack.txt"
+
+
+class Worker:
+    def __init__(self, result_fd: int) -> None:
+        self.result_fd = result_fd
+        self.recorder = OutputRecorder()
+        self.stdout = CaptureStream(self.recorder, "<stdout>", 1)
+        self.stderr = CaptureStream(self.recorder, "<stderr>", 2)
+        t0 = time.perf_counter()
+        import jax  # noqa: F401  (the slow part of start-up: done before any job arrives)
+        import numpy as np
+
+        import jittrainer.authoring  # noqa: F401  (what every job needs, imported while nobody waits)
+        from jittrainer.grading.sandbox.compile_watch import CompileWatch
+
+        jax.devices()  # initialise the backend now, not inside the first timed call
+        # One throwaway compile pays XLA's first-use set-up. It is a fresh function, so no learner call can hit
+        # its cache entry, and it runs before the CompileWatch exists, so it is never counted.
+        jax.block_until_ready(jax.jit(lambda v: v * 2.0)(np.float32(1.0)))
+        self.watch = CompileWatch()
+        self.import_s = time.perf_counter() - t0
+
+    def send(self, message: Any) -> None:
+        protocol.write(self.result_fd, message)
+
+    def install_streams(self) -> None:
+        sys.stdout, sys.stderr = self.stdout, self.stderr
+
+    def phase(self, name: str) -> None:
+        self.send(protocol.Phase(name))
+
+    @staticmethod
+    def facts() -> dict[str, Any]:
+        import jax
+
+        import jittrainer
+
+        devices = jax.devices()
+        return {
+            "jax_version": jax.__version__,
+            "jittrainer_version": jittrainer.__version__,
+            "devices": {
+                "platform": jax.default_backend(),
+                "count": len(devices),
+                "local_count": jax.local_device_count(),
+                "kind": devices[0].device_kind if devices else "",
+            },
+        }
+
+
+def _hide_result_fd(fd: int) -> int:
+    """Move the result channel off the descriptor number named on the command line: writing a fake frame to that
+    number then fails. (A submission that searches /proc for the new one still lacks the job's token.)"""
+    try:
+        moved = os.dup(fd)
+        os.close(fd)
+        return moved
+    except OSError:
+        return fd
+
+
+def serve_task(worker: Worker, job: protocol.ProofJob | protocol.ProbeJob, token: str) -> None:
+    """A non-grading job: answer with one TaskResult, then exit."""
+    try:
+        if isinstance(job, protocol.ProbeJob):
+            data = {"import_s": worker.import_s, **worker.facts()}
+        else:
+            from jittrainer.grading.sandbox.proofs import run_proof
+
+            worker.install_streams()
+            data = run_proof(worker, job)
+        worker.send(protocol.TaskResult(token, True, data))
+    except BaseException:
+        with contextlib.suppress(BaseException):
+            worker.send(protocol.TaskResult(token, False, error=traceback.format_exc()[-4000:]))
+    os._exit(0)
+
+
+def grade(worker: Worker, job: protocol.GradeJob, token: str) -> None:
+    from jittrainer.grading.sandbox.submission import SubmissionGrader
+    from jittrainer.i18n import set_language
+
+    set_language(job.lang)
+    try:
+        grader = SubmissionGrader(worker, job)
+        verdict = grader.run()
+        worker.send(protocol.VerdictFrame(token, verdict.to_dict()))
+        if verdict.timing.status == "pending":
+            worker.send(protocol.TimingFrame(token, grader.timing(verdict)))
+    except BaseException:
+        # A grader bug, not the learner's: report it on the channel (the streams are captured).
+        tb = traceback.format_exc()
+        with contextlib.suppress(BaseException):
+            worker.send(protocol.Crash(tb[-8000:]))
+        os.write(2, tb.encode("utf-8", "replace"))
+        os._exit(3)
+    # os._exit: threads or atexit handlers the learner left behind must not keep the process alive.
+    os._exit(0)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="jittrainer-worker")
+    parser.add_argument("--job-fd", type=int, required=True)
+    parser.add_argument("--result-fd", type=int, required=True)
+    args = parser.parse_args(argv)
+    with contextlib.suppress(OSError, ValueError, RuntimeError, AttributeError):
+        faulthandler.register(signal.SIGUSR1, file=open(STACK_FILE, "w"), all_threads=True)  # noqa: SIM115
+    worker = Worker(args.result_fd)
+    import jax
+
+    worker.send(protocol.Ready(os.getpid(), worker.import_s, jax.device_count()))
+    try:
+        payload = protocol.read_payload(args.job_fd)
+    except protocol.ChannelClosed:
+        os._exit(0)  # a spare that was never used
+    os.close(args.job_fd)
+    worker.result_fd = _hide_result_fd(args.result_fd)
+    job = protocol.decode_job(payload)
+    token, job.token = job.token, ""  # the token stays here, not in the job the learner's code could find
+    del payload
+    if isinstance(job, protocol.GradeJob):
+        grade(worker, job, token)
+    serve_task(worker, job, token)
+    return 0
+
+
+if __name__ == "__main__":
+    main()

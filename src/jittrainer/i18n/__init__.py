@@ -1,0 +1,98 @@
+"""The learner's language: which edition to show, and gettext lookups for the package's own strings.
+
+Two editions ship, English (``en``, also the fallback for anything untranslated) and Simplified Chinese (``zh``).
+The language is chosen, first match wins, by ``--lang``, ``JITTRAINER_LANG``, the app's settings, then the locale
+variables in gettext's order (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``); any ``zh*`` locale gives the
+Simplified edition. Code strings go through gettext catalogs (``locale/zh/LC_MESSAGES/jittrainer.po``, compiled
+to ``.mo`` and committed); course content is translated in files beside the English ones.
+
+Pure Python: no jax, no Textual. ``_`` and friends read the current language on every call, so a string shown
+again after ``set_language`` comes out in the new language.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+
+from jittrainer.i18n.catalogs import translations
+
+LANGUAGES = ("en", "zh")
+DEFAULT = "en"
+NAMES = {"en": "English", "zh": "中文"}
+ENV_VAR = "JITTRAINER_LANG"
+LOCALE_VARS = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+PACKAGE_DOMAIN = "jittrainer"
+
+_current = DEFAULT
+
+
+def normalize(tag: object) -> str | None:
+    """``"zh_CN.UTF-8"`` → ``"zh"``, ``"en_GB"`` → ``"en"``; None for ``C``, ``POSIX``, empty or unknown tags."""
+    if not isinstance(tag, str):
+        return None
+    base = tag.strip().split(".")[0].split("@")[0].replace("-", "_").lower()
+    lang = base.split("_")[0]
+    return lang if lang in LANGUAGES else None
+
+
+def from_locale(env: Mapping[str, str] | None = None) -> str | None:
+    """The language the locale asks for, in gettext's order; ``LANGUAGE`` may list several (``fr:zh:en``)."""
+    env = os.environ if env is None else env
+    for var in LOCALE_VARS:
+        value = env.get(var, "")
+        if not value:
+            continue
+        if var == "LANGUAGE":
+            for part in value.split(":"):
+                if (lang := normalize(part)) is not None:
+                    return lang
+            continue
+        # The first set variable decides, as in gettext: LC_ALL=C means "no translation" even with LANG=zh_CN.
+        return normalize(value)
+    return None
+
+
+def detect(cli: str | None = None, settings: str | None = None, env: Mapping[str, str] | None = None) -> str:
+    """The language to use: ``--lang``, ``$JITTRAINER_LANG``, the app's setting, the locale, else English."""
+    env = os.environ if env is None else env
+    for candidate in (cli, env.get(ENV_VAR), settings):
+        if (lang := normalize(candidate)) is not None:
+            return lang
+    return from_locale(env) or DEFAULT
+
+
+def set_language(lang: str) -> str:
+    """Make ``lang`` current (unknown tags fall back to English); returns the language now in use."""
+    global _current
+    _current = normalize(lang) or DEFAULT
+    return _current
+
+
+def language() -> str:
+    return _current
+
+
+def _(text: str) -> str:
+    """The package's translation of ``text`` in the current language."""
+    return translations(PACKAGE_DOMAIN, _current).gettext(text)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    return translations(PACKAGE_DOMAIN, _current).ngettext(singular, plural, n)
+
+
+def pgettext(context: str, text: str) -> str:
+    return translations(PACKAGE_DOMAIN, _current).pgettext(context, text)
+
+
+def N_(text: str) -> str:
+    """Marks ``text`` for extraction without translating it now (class attributes, tables): translate it with
+    ``_()`` where it is shown."""
+    return text
+
+
+def has_translation(text: str, lang: str | None = None) -> bool:
+    lang = lang or _current
+    return lang == DEFAULT or translations(PACKAGE_DOMAIN, lang).gettext(text) != text

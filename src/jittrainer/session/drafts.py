@@ -1,0 +1,56 @@
+"""The learner's drafts: ``workspace/<id>.py``, plain files they may also open in any editor.
+
+A draft starts as a copy of the exercise's starter in the learner's language (``starter.zh.py`` carries Chinese
+comments); a draft that exists keeps its text whatever the language is now. Saves are atomic and keep the previous
+version as ``backups/<id>.py.bak``; a reset keeps the old draft as a time-stamped copy.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from jittrainer import paths
+from jittrainer.course.exercises import Exercise
+from jittrainer.files import atomic_write_bytes, atomic_write_text, keep_copy
+
+
+class Drafts:
+    def __init__(self, workspace: Path | None = None, backups: Path | None = None, lang: str = "en") -> None:
+        self.workspace = Path(workspace) if workspace else paths.workspace_dir()
+        self.backups = Path(backups) if backups else paths.backups_dir()
+        self.lang = lang
+
+    def path(self, exercise: Exercise) -> Path:
+        return self.workspace / f"{exercise.id}.py"
+
+    def backup_path(self, exercise: Exercise) -> Path:
+        return self.backups / f"{exercise.id}.py.bak"
+
+    def starter_bytes(self, exercise: Exercise) -> bytes:
+        return exercise.starter_file(self.lang).read_bytes()
+
+    def ensure(self, exercise: Exercise) -> Path:
+        """The draft's path, created from the starter on first use."""
+        path = self.path(exercise)
+        if not path.exists():
+            atomic_write_bytes(path, self.starter_bytes(exercise))
+        return path
+
+    def read_bytes(self, exercise: Exercise) -> bytes:
+        return self.ensure(exercise).read_bytes()
+
+    def save(self, exercise: Exercise, text: str) -> Path:
+        path = self.path(exercise)
+        atomic_write_text(path, text, backup=self.backup_path(exercise))
+        return path
+
+    def reset(self, exercise: Exercise) -> Path | None:
+        """Draft back to the starter. The old draft is kept as ``backups/<id>-<time>.py``; returns that path."""
+        path = self.path(exercise)
+        kept = keep_copy(self.backups, exercise.id, path.read_bytes()) if path.exists() else None
+        atomic_write_bytes(path, self.starter_bytes(exercise))
+        return kept
+
+    def keep_aside(self, exercise: Exercise, data: bytes, why: str = "disk") -> Path:
+        """A version the editor did not take (changed on disk while the learner typed): ``backups/<id>-disk-…``."""
+        return keep_copy(self.backups, f"{exercise.id}-{why}", data)

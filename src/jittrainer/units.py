@@ -1,0 +1,28 @@
+"""Numbers in words, the same in the CLI, the app's panes and the checks' messages. Pure Python."""
+
+from __future__ import annotations
+
+
+def seconds(value: float | None) -> str:
+    """'6.7 µs', '45.2 ms', '1.23 s', or '—' when nothing was measured."""
+    if value is None:
+        return "—"
+    if value < 1e-3:
+        return f"{value * 1e6:.1f} µs"
+    if value < 1:
+        return f"{value * 1e3:.1f} ms"
+    return f"{value:.2f} s"
+
+
+def plural(count: int, word: str, plural_word: str | None = None) -> str:
+    """'1 compile', '3 compiles'."""
+    return f"{count} {word if count == 1 else (plural_word or word + 's')}"
+
+
+def duration(value: float) -> str:
+    """A round's or a card's time: '45 s', '2 min', '2 min 5 s'."""
+    total = int(round(value))
+    if total < 60:
+        return f"{total} s"
+    minutes, rest = divmod(total, 60)
+    return f"{minutes} min {rest} s" if rest else f"{minutes} min"

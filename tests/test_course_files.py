@@ -1,0 +1,33 @@
+"""The course's files, without grading them: every wrong fix and alternative submission declares its verdict, and
+there are enough of them for each exercise."""
+
+from __future__ import annotations
+
+import pytest
+
+from helpers import ALT, EXERCISES
+from jittrainer.course.exercises import load_exercises
+from jittrainer.course.expect import read_expectation
+
+EXERCISE_LIST = load_exercises(EXERCISES)
+
+
+@pytest.mark.parametrize("ex", EXERCISE_LIST, ids=lambda ex: ex.id)
+def test_every_graded_file_declares_its_verdict(ex):
+    declared = {}
+    for path in [*ex.wrong_paths, *sorted((ALT / ex.id).glob("*.py"))]:
+        expectation = read_expectation(path)  # raises, naming the file, when it has none
+        declared[path] = expectation
+        if expectation.check is not None:
+            assert expectation.check in _checks(ex), f"{path.name}: {expectation.check!r} is not a check of {ex.id}"
+    wrong = [p for p in ex.wrong_paths]
+    assert all(not declared[p].passes for p in wrong), "a shipped wrong fix cannot expect to pass"
+    alt = [declared[p] for p in sorted((ALT / ex.id).glob("*.py"))]
+    assert sum(e.passes for e in alt) >= 4, f"{ex.id}: too few independent right fixes"
+    assert sum(not e.passes for e in alt) >= 4, f"{ex.id}: too few independent wrong fixes"
+
+
+def _checks(ex) -> set[str]:
+    from jittrainer.i18n.extract import extract_file
+
+    return {item.context.split(":", 1)[1] for item in extract_file(ex.checks_path) if item.context.startswith("check:")}
