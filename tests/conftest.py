@@ -8,6 +8,7 @@ import pytest
 from helpers import EXERCISES
 
 from jittrainer.course.exercises import Exercise, load_exercises
+from jittrainer.i18n import set_language
 
 
 @pytest.fixture(autouse=True)
@@ -15,6 +16,9 @@ def learner_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     home = tmp_path / "home"
     monkeypatch.setenv("JITTRAINER_HOME", str(home))
     monkeypatch.delenv("JITTRAINER_EXERCISES", raising=False)
+    # The language is pinned, so the suite passes whatever the machine's locale; tests of Chinese ask for it.
+    monkeypatch.setenv("JITTRAINER_LANG", "en")
+    set_language("en")
     return home
 
 

@@ -10,6 +10,8 @@ import pytest
 
 from helpers import REPO, copy_exercise, exercise, jittrainer_cmd
 
+pytestmark = pytest.mark.worker
+
 FIXTURES = REPO / "tests" / "fixtures" / "exercises"
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from helpers import ALT, EXERCISES
 from jittrainer.course.exercises import load_exercises
-from jittrainer.course.expect import read_expectation
+from jittrainer.course.expect import ExpectationMissing, read_expectation
 
 EXERCISE_LIST = load_exercises(EXERCISES)
 
@@ -16,7 +16,10 @@ EXERCISE_LIST = load_exercises(EXERCISES)
 def test_every_graded_file_declares_its_verdict(ex):
     declared = {}
     for path in [*ex.wrong_paths, *sorted((ALT / ex.id).glob("*.py"))]:
-        expectation = read_expectation(path)  # raises, naming the file, when it has none
+        try:
+            expectation = read_expectation(path)
+        except ExpectationMissing as exc:
+            raise AssertionError(f"{path.name}: {exc}") from None
         declared[path] = expectation
         if expectation.check is not None:
             assert expectation.check in _checks(ex), f"{path.name}: {expectation.check!r} is not a check of {ex.id}"

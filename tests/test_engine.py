@@ -10,6 +10,8 @@ import pytest
 from helpers import REPO, copy_exercise, grade_source
 from jittrainer.course.exercises import find_exercise, load_exercises
 
+pytestmark = pytest.mark.worker
+
 FIXTURES = REPO / "tests" / "fixtures" / "exercises"
 SOLUTION = "def double(x):\n    return 2 * x\n"
 

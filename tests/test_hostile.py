@@ -15,6 +15,8 @@ from jittrainer.course.exercises import find_exercise, load_exercises
 from jittrainer.grading.host.run import GradingRun, Submission
 from jittrainer.grading.limits import Limits
 
+pytestmark = pytest.mark.worker
+
 FIXTURES = REPO / "tests" / "fixtures" / "exercises"
 DOUBLE = "def double(x):\n    return 2 * x\n"
 

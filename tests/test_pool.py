@@ -15,6 +15,8 @@ from jittrainer.grading.host.pool import WorkerPool
 from jittrainer.grading.host.run import Submission
 from jittrainer.grading.limits import Limits
 
+pytestmark = pytest.mark.worker
+
 FIXTURES = REPO / "tests" / "fixtures" / "exercises"
 SOLUTION = b"def double(x):\n    return 2 * x\n"
 
@@ -81,7 +83,7 @@ def test_cancel_kills_the_worker(pool, double, tmp_path):
     result = {}
     thread = threading.Thread(target=lambda: result.update(v=run.run()))
     thread.start()
-    wait_until(lambda: run.phase == "import")
+    wait_until(lambda: run.runs[0].phase == "import")
     run.cancel()
     thread.join(10)
     assert not thread.is_alive()

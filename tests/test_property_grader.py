@@ -16,6 +16,8 @@ from jittrainer.grading.host.run import Submission
 from jittrainer.grading.limits import Limits
 from jittrainer.grading.verdict import Verdict
 
+pytestmark = pytest.mark.worker
+
 FIXTURES = REPO / "tests" / "fixtures" / "exercises"
 EXAMPLES = settings(
     max_examples=10, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]

@@ -38,9 +38,9 @@ def test_progress_records_attempts_passes_hints_and_reveals(tmp_path):
     store.record_attempt("a", "pass")
     store.record_attempt("a", "fail")  # a later failure does not un-pass
     entry = store.entry("a")
-    assert entry["status"] == "passed" and entry["attempts"] == 3 and entry["passes"] == 1
-    assert entry["hints_used"] == [1, 2]
-    assert entry["revealed_before_pass"] is True and entry["first_pass_at"]
+    assert entry.status == "passed" and entry.attempts == 3 and entry.passes == 1
+    assert entry.hints_used == [1, 2]
+    assert entry.revealed_before_pass is True and entry.first_pass_at
     data = json.loads((tmp_path / "progress.json").read_text())
     assert data["schema_version"] == SCHEMA_VERSION
 
@@ -51,7 +51,7 @@ def test_old_schema_is_migrated_not_discarded(tmp_path):
     store = ProgressStore(path)
     assert store.status("black_box_print") == "passed"
     assert store.status("frozen_globals") == "attempted"
-    assert store.load()["last_open"] == "frozen_globals"
+    assert store.load().last_open == "frozen_globals"
     store.record_hint("frozen_globals", 1)
     data = json.loads(path.read_text())
     assert data["schema_version"] == SCHEMA_VERSION and data["exercises"]["black_box_print"]["status"] == "passed"
@@ -101,7 +101,7 @@ def test_concurrent_writers_lose_nothing(tmp_path):
     procs = [subprocess.Popen([sys.executable, "-c", code, str(path), name]) for name in ("a", "b", "c")]
     assert all(p.wait(60) == 0 for p in procs)
     store = ProgressStore(path)
-    assert [store.entry(n)["attempts"] for n in "abc"] == [25, 25, 25]
+    assert [store.entry(n).attempts for n in "abc"] == [25, 25, 25]
 
 
 def test_kill_9_during_writes_leaves_a_whole_file(tmp_path):
@@ -120,3 +120,19 @@ def test_kill_9_during_writes_leaves_a_whole_file(tmp_path):
     proc.wait()
     text = path.read_text()
     assert text.startswith("# version ") and text.count("x = 1\n") == 2000
+
+
+def test_schema_1_is_migrated_to_2_with_advice_counters(tmp_path):
+    path = tmp_path / "progress.json"
+    v1 = {"schema_version": 1, "last_open": "a", "exercises": {"a": {"status": "attempted", "attempts": 2,
+          "passes": 0, "hints_used": [1]}}, "drills": {"version": 1, "cards": {}}, "mine": {"kept": True}}
+    path.write_text(json.dumps(v1))
+    store = ProgressStore(path)
+    entry = store.entry("a")
+    assert (entry.status, entry.attempts, entry.hints_used, entry.check_failures) == ("attempted", 2, [1], {})
+    store.record_attempt("a", "fail", first_failure="values")
+    store.record_attempt("a", "fail", first_failure="values", explicit=False)  # live grading does not count
+    data = json.loads(path.read_text())
+    assert data["schema_version"] == SCHEMA_VERSION == 2
+    assert data["exercises"]["a"]["check_failures"] == {"values": 1}
+    assert data["mine"] == {"kept": True}  # a key this version does not know is kept, not dropped

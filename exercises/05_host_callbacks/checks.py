@@ -1,9 +1,12 @@
 """Checks for host_callbacks: two calls of train on float32[5]; after each update report(t, s) must run on the host.
 
 Before the first call the grader swaps the module's ``report`` for a recorder (as a test would), so the learner's
-code must look ``report`` up by name when it traces. The recorder notes the graded call it ran in and whether its
-arguments were concrete numbers or tracers. The original ``report`` is watched too, so a callback bound to the
-import-time object (``_report = report``) is recognised instead of looking like "never called".
+code must look ``report`` up by name. The recorder notes the graded call it ran in and whether its arguments were
+concrete numbers or tracers. The original ``report`` is watched too, so a callback bound to the import-time object
+(``_report = report``) is recognised instead of looking like "never called".
+
+The reports are the lesson, so their checks come before the compile count: an eager operation inside a callback
+that replays the sums on the host compiles too, and must not hide that the reports do not come from the loop.
 """
 
 import re
@@ -12,21 +15,23 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from jittrainer.core.jaxwatch import iter_eqns
-from jittrainer.core.toolkit import compare, is_tracer, plural
+from jittrainer.authoring import compare, count, is_compiled, is_tracer, msg, msgn, primitive_names
 
 CHECKS = {
     "runs": "train runs under jax.jit",
     "values": "returns the final running sum of squares",
-    "one_compile": "two calls of one shape compile once",
-    "reports_every_call": "report runs on the host on every call, with real numbers",
+    "reports_every_call": "report runs on the host on every call, with real numbers, from inside the loop",
     "reports_in_order": "each call reports steps 0 to 4 in order, each with its running sum",
+    "one_compile": "two calls of one shape compile once",
 }
 
 STEPS = 5
 CALLS = 2
 RTOL = 1e-5
 ATOL = 1e-6
+LOW, HIGH = 0.1, 10.0  # magnitudes of the graded elements (log-uniform), either sign; one element is exactly 0
+CALLBACK_TIER = 2  # the hint tier that names jax.debug.callback and ordered=True
+CODE_TIER = 3  # the hint tier that shows the line to write
 
 
 @dataclass
@@ -35,11 +40,11 @@ class Report:
     step: float | None  # None: a tracer, missing or not a number
     value: float | None
     traced: bool  # an argument was a tracer: report ran while JAX traced the function
-    problem: str = ""  # arguments that do not fit report(step, value)
+    problem: object = None  # a msg when the arguments do not fit report(step, value)
 
 
 def number(value) -> float | None:
-    """A concrete scalar (Python, NumPy, jax.Array, also of shape (1,)), else None. Never raises, never warns."""
+    """A concrete scalar (Python, NumPy, jax.Array, also of shape (1,)), else None. Never raises, never compiles."""
     if is_tracer(value):
         return None
     try:
@@ -58,22 +63,24 @@ def shown(value) -> str:
     return repr(value) if v is None else (str(int(v)) if v == int(v) and abs(v) < 1e9 else f"{v:.6g}")
 
 
-def make_recorder(g, log: list[Report], label: str | None = "report"):
+def make_recorder(g, log: list[Report], label: bool = True):
     def recorder(*args, **kwargs):
         try:
             bound = dict(zip(("step", "value"), args))
-            problem = ""
+            problem = None
             if len(args) > 2 or set(kwargs) - {"step", "value"} or set(kwargs) & set(bound):
-                problem = f"report got arguments {_signature(args, kwargs)}; it takes (step, value)"
+                problem = msg("args.extra", "report got the arguments {args}; it takes (step, value)",
+                              args=_signature(args, kwargs))
             bound.update({k: v for k, v in kwargs.items() if k in ("step", "value")})
-            if not problem and len(bound) < 2:
-                problem = f"report got only {_signature(args, kwargs)}; it takes (step, value)"
+            if problem is None and len(bound) < 2:
+                problem = msg("args.missing", "report got only {args}; it takes (step, value)",
+                              args=_signature(args, kwargs))
             step, value = bound.get("step"), bound.get("value")
             traced = any(is_tracer(v) for v in (*args, *kwargs.values()))
             log.append(Report(g.current_call, number(step), number(value), traced, problem))
             if label:  # the learner sees in the output pane when report ran, and with what
                 when = " (while tracing)" if traced else ""
-                print(f"{label}(step={shown(step)}, value={shown(value)}){when}")
+                print(f"report(step={shown(step)}, value={shown(value)}){when}")
         except Exception:  # the recorder must never raise into the learner's program
             pass
 
@@ -95,7 +102,7 @@ def watch_original(g, original, stale: list[Report]) -> None:
             original.__code__, original.__globals__, original.__name__, original.__defaults__, None
         )
         body.__kwdefaults__ = original.__kwdefaults__
-        record = make_recorder(g, stale, label=None)  # the original body prints its own line
+        record = make_recorder(g, stale, label=False)  # the original body prints its own line
 
         def spy(*args, **kwargs):
             record(*args, **kwargs)
@@ -111,20 +118,26 @@ def watch_original(g, original, stale: list[Report]) -> None:
         pass
 
 
-def make_xs(rng: np.random.Generator) -> np.ndarray:
-    """float32[5], magnitudes 0.5..2 with random signs: every square adds at least 0.25 to the running sum."""
-    return (rng.choice([-1.0, 1.0], STEPS) * rng.uniform(0.5, 2.0, STEPS)).astype(np.float32)
+# -- graded values -------------------------------------------------------------------------------------------
+
+
+def make_inputs(rng: np.random.Generator) -> list[np.ndarray]:
+    """Two different float32[5] arrays: magnitudes log-uniform in [0.1, 10], random signs. One element after the
+    first, in one call (both chosen by the seed), is exactly 0: there the running sum stays the same for a step, and
+    a report after the update equals the one before."""
+    xs = []
+    for _ in range(CALLS):
+        mags = np.exp(rng.uniform(np.log(LOW), np.log(HIGH), STEPS))
+        xs.append((rng.choice([-1.0, 1.0], STEPS) * mags).astype(np.float32))
+    xs[int(rng.integers(CALLS))][int(rng.integers(1, STEPS))] = 0.0
+    return xs
 
 
 def running(xs: np.ndarray) -> np.ndarray:
     return np.cumsum(xs.astype(np.float64) ** 2)
 
 
-def primitives(g) -> set[str]:
-    """Primitive names in the graded program, nested jaxprs included; empty if it did not trace."""
-    closed = g.graded_jaxpr()
-    return {eqn.primitive.name for eqn in iter_eqns(closed)} if closed is not None else set()
-
+# -- the program -----------------------------------------------------------------------------------------------
 
 LOOP_PRIMITIVES = ("scan", "while")
 CALLBACKS = ("debug_callback", "io_callback", "pure_callback")  # the ones that can call report
@@ -153,33 +166,44 @@ def callback_layout(g) -> tuple[int, bool]:
     return counts[0], counts[1]
 
 
-def make_advice(wrapped_whole: bool):
-    wrapped = " (train itself is not jitted, so the grader wrapped all of it in jax.jit)" if wrapped_whole else ""
+def ordered_callbacks(g) -> bool:
+    """The graded program carries an ordered effect (ordered=True on a debug or io callback)."""
+    closed = g.graded_jaxpr()
+    return closed is not None and any("Ordered" in type(e).__name__ for e in closed.effects)
 
-    def advice(error) -> str:
-        return _advice(error, wrapped)
+
+# -- advice (the code to write) --------------------------------------------------------------------------------
+
+
+def callback_advice():
+    return msg("advice.callback", "hand report to a host callback right after each update of s, inside the loop: "
+               "jax.debug.callback(report, t, s, ordered=True) calls it at run time, on every call, with real numbers")
+
+
+def make_run_advice(wrapped_whole: bool):
+    def advice(error):
+        if error.type in ("ConcretizationTypeError", "TracerArrayConversionError", "TracerIntegerConversionError",
+                          "TracerBoolConversionError"):
+            if wrapped_whole:
+                return msg("advice.tracer_wrapped",
+                           "train itself is not jitted, so the grader wrapped all of it in jax.jit: xs and every value "
+                           "computed from it are tracers there, which float(), int() and NumPy cannot read. Leave the "
+                           "numbers to a callback: jax.debug.callback(report, t, s, ordered=True) calls report with "
+                           "real numbers at run time")
+            return msg("advice.tracer",
+                       "while jit traces train, xs and every value computed from it (s too) are tracers, which "
+                       "float(), int() and NumPy cannot read. Leave the numbers to a callback: "
+                       "jax.debug.callback(report, t, s, ordered=True) calls report with real numbers at run time")
+        if "callback" in error.message.lower():
+            return msg("advice.callback_raised",
+                       "the callback calls its function with the values you pass after it: "
+                       "jax.debug.callback(report, t, s) calls report(t, s), and report takes (step, value)")
+        return None
 
     return advice
 
 
-def _advice(error, wrapped: str) -> str:
-    if error.type in ("ConcretizationTypeError", "TracerArrayConversionError", "TracerIntegerConversionError"):
-        return (
-            f"While jit traces train{wrapped}, xs and every value computed from it (s too) are tracers: float(), "
-            "int() and NumPy cannot read them. Let a callback do it: jax.debug.callback(report, t, s) calls report "
-            "with real numbers at run time"
-        )
-    if "callback error" in error.message.lower():
-        lines = [ln.strip() for ln in error.message.splitlines() if ln.strip()]
-        cause = next((ln for ln in reversed(lines) if re.match(r"^[A-Za-z_.]*(Error|Exception)\b", ln)), "")
-        return (
-            "The function you passed to the callback raised on the host"
-            + (f" ({cause})" if cause and not cause.startswith("INTERNAL") else "")
-            + ": check that it accepts what you pass it; report takes (step, value)"
-        )
-    return ""
-
-
+# -- grading ---------------------------------------------------------------------------------------------------
 
 
 def grade(g):
@@ -190,31 +214,67 @@ def grade(g):
     original = g.replace("report", make_recorder(g, reports))
     watch_original(g, original, stale)
 
-    xs = [make_xs(g.rng) for _ in range(CALLS)]
+    xs = make_inputs(g.rng)
     # g.calls starts from empty caches, so a train traced at import (a demo call at the top of the file) is
     # traced again here, with the recorder in place of report.
     calls = g.calls(train, [(x,) for x in xs])
-    g.check_ran("runs", calls, advice=make_advice(wrapped_whole))
+    g.check_ran("runs", calls, make_run_advice(wrapped_whole), tier=CALLBACK_TIER)
 
+    check_values(g, xs, calls)
+    if check_every_call(g, xs, calls, reports, stale):
+        check_order(g, xs, reports)
+    check_compiles(g, calls)
+
+
+def check_values(g, xs, calls) -> None:
     for i, (x, result) in enumerate(zip(xs, calls.results), 1):
-        ok, why = compare(result, running(x)[-1], rtol=RTOL, atol=ATOL, what=f"the result of call {i}")
+        ok, why = compare(result, running(x)[-1], rtol=RTOL, atol=ATOL,
+                          what=msg("what.call", "the result of call {i}", i=i))
         if not ok:
-            g.check("values", False, why + "; train must return s = xs[0]**2 + ... + xs[4]**2")
-            break
-    else:
-        g.check("values", True, passed="both results match")
+            g.failed("values", value_slip(result, x, i) or why,
+                     msg("advice.return", "return s after the loop: xs[0] ** 2 + xs[1] ** 2 + ... + xs[4] ** 2"),
+                     tier=CODE_TIER)
+            return
+    g.passed("values", msg("values.ok", "both results match"))
 
-    g.check(
-        "one_compile",
-        calls.compiles == 1,
-        f"{CALLS} calls with one shape gave {plural(calls.compiles, 'compile')}; expected 1"
-        + (f" ({calls.why_compiled()})" if calls.compiles > 1 else ""),
-        passed="compiled once, then reused",
-    )
 
-    if not check_every_call(g, xs, calls, reports, stale):
-        return
-    check_order(g, xs, reports)
+def value_slip(result, x, i):
+    """A known slip that explains a wrong result, or None."""
+    got = number(result)
+    if got is None:
+        return None
+    x64 = x.astype(np.float64)
+    close = lambda want: np.isclose(got, want, rtol=RTOL, atol=ATOL)  # noqa: E731
+    sums = running(x)
+    if close(x64.sum()):
+        return msg("values.not_squared", "call {i} returned {got:.6g}, the sum of xs without squaring; expected the "
+                   "sum of squares, {want:.6g}", i=i, got=got, want=sums[-1])
+    if close(sums[-2]) and not close(sums[-1]):
+        return msg("values.short", "call {i} returned {got:.6g}, the sum of the first {n} squares: the last step "
+                   "(t = {last}) is missing from the result; expected {want:.6g}", i=i, got=got, n=STEPS - 1,
+                   last=STEPS - 1, want=sums[-1])
+    if close(x64[-1] ** 2) and not close(sums[-1]):
+        return msg("values.last_square", "call {i} returned {got:.6g}, the square of the last element alone, not "
+                   "the running sum of all five; expected {want:.6g}", i=i, got=got, want=sums[-1])
+    return None
+
+
+def _alias_line(g) -> int | None:
+    """The first line outside train's body that holds report as a value, not a call (an alias, a partial, a default
+    argument): what keeps the import-time report."""
+    value_use = re.compile(r"(?<![\w.'\"])report\b(?!\s*\()")
+    for n, line in enumerate(g.code.splitlines(), 1):
+        if re.match(r"\s*def\s+report\b", line):
+            continue
+        if value_use.search(line) and (not line[:1].isspace() or re.match(r"\s*def\s", line)):
+            return n
+    return None
+
+
+def _direct_lines(g) -> list[int]:
+    """Lines inside train that call report directly (not through a lambda handed to a callback)."""
+    return [n for n in g.lines_calling(r"(?<![\w.'\"])report\s*\(", g.function_name)
+            if "lambda" not in g.code.splitlines()[n - 1]]
 
 
 def check_every_call(g, xs, calls, reports: list[Report], stale: list[Report]) -> bool:
@@ -222,114 +282,207 @@ def check_every_call(g, xs, calls, reports: list[Report], stale: list[Report]) -
     traced = [r for r in graded if r.traced]
     per_call = [[r for r in graded if r.call == i and not r.traced] for i in range(1, CALLS + 1)]
     stale_graded = [r for r in stale if r.call is not None]
-    fail = lambda message: g.check("reports_every_call", False, message)  # noqa: E731
+
+    def fail(observation, advice=None, tier=CALLBACK_TIER):
+        return g.failed("reports_every_call", observation, advice or callback_advice(), tier=tier)
 
     if not graded and stale_graded:
-        when = ", while tracing (with tracers)" if all(r.traced for r in stale_graded) else ""
-        return fail(
-            f"your code called the report it captured at import ({plural(len(stale_graded), 'time')}{when}), not "
-            "the module's report: the grader replaced report by name before the first call (as a test or a "
-            "logger set up later would), and the replacement was never called. Look report up by name inside "
-            "train, e.g. jax.debug.callback(report, t, s) written in the loop"
-        )
-    bad = next((r for r in graded if r.problem), None)
+        common = {"times": count("time", len(stale_graded))}
+        line = _alias_line(g)
+        if is_compiled(g.graded_function):
+            observation = msg(
+                "stale.aot", "your train was compiled ahead of time at import, and its callback holds the report of "
+                "that moment; it called that one ({times}), not the module's report: the grader replaced report by "
+                "name before the first call (as a test or a logger set up later would), and the replacement was "
+                "never called", **common)
+        elif line is not None:
+            observation = msg(
+                "stale.line", "your code called the report that line {line} keeps from import ({times}), not the "
+                "module's report: the grader replaced report by name before the first call (as a test or a logger "
+                "set up later would), and the replacement was never called", line=line, **common)
+        else:
+            observation = msg(
+                "stale", "your code called the report it captured at import ({times}), not the module's report: the "
+                "grader replaced report by name before the first call (as a test or a logger set up later would), "
+                "and the replacement was never called", **common)
+        return fail(observation, msg("advice.by_name", "name report inside train, where the callback is made "
+                                     "(jax.debug.callback(report, t, s, ordered=True)), or inside a function the "
+                                     "callback runs (lambda t, s: report(t, s)), not through an alias, a default "
+                                     "argument or a partial made at import"))
+    bad = next((r for r in graded if r.problem is not None), None)
     if bad is not None:
-        return fail(bad.problem)
+        return fail(bad.problem, msg("advice.signature", "pass the step first and the running sum second: "
+                                     "jax.debug.callback(report, t, s, ordered=True)"))
+    direct = _direct_lines(g)
+    if traced and not any(per_call):
+        common = {"n": len(traced), "calls": count("call", CALLS)}
+        if direct:
+            observation = msgn(
+                "traced_only.line",
+                "report was called once, while tracing (its arguments were tracers, not numbers), and never with "
+                "real numbers in {calls}: line {line} calls report inside train, which jit traces once; a plain "
+                "Python call is not part of the compiled program, so it never runs again",
+                "report was called {n} times, all while tracing (its arguments were tracers, not numbers), and never "
+                "with real numbers in {calls}: line {line} calls report inside train, which jit traces once; a plain "
+                "Python call is not part of the compiled program, so it never runs again",
+                line=direct[0], **common)
+        else:
+            observation = msgn(
+                "traced_only",
+                "report was called once, while tracing (its arguments were tracers, not numbers), and never with "
+                "real numbers in {calls}: a plain Python call inside jit runs only while JAX traces the function, "
+                "and is not part of the compiled program",
+                "report was called {n} times, all while tracing (its arguments were tracers, not numbers), and never "
+                "with real numbers in {calls}: a plain Python call inside jit runs only while JAX traces the "
+                "function, and is not part of the compiled program", **common)
+        return fail(observation)
     if traced:
-        counts = ", ".join(f"{plural(len(c), 'time')} on call {i}" for i, c in enumerate(per_call, 1))
-        if not any(per_call):
-            return fail(
-                f"report was called {plural(len(traced), 'time')}, {'all ' if len(traced) > 1 else ''}while "
-                f"tracing (its arguments were tracers, not numbers), and never with real numbers in {CALLS} calls: a "
-                "Python call inside jit runs only while JAX traces the function. Call it through "
-                "jax.debug.callback(report, t, s), which runs it on every call"
-            )
-        return fail(
-            f"report was called {plural(len(traced), 'time')} while tracing, with tracers, besides the run-time "
-            f"reports ({counts}): call report only through a callback, never directly inside train"
-        )
+        counts = [msg("per_call", "{times} on call {i}", times=count("time", len(c)), i=i)
+                  for i, c in enumerate(per_call, 1)]
+        common = {"times": count("time", len(traced)), "counts": counts}
+        if direct:
+            observation = msg(
+                "traced_extra.line", "report was called {times} while tracing, with tracers, besides the run-time "
+                "reports ({counts}): line {line} calls report directly inside train", line=direct[0], **common)
+        else:
+            observation = msg(
+                "traced_extra", "report was called {times} while tracing, with tracers, besides the run-time reports "
+                "({counts}): a direct call inside the traced code runs while jit traces it", **common)
+        return fail(observation, msg("advice.only_callback", "call report only through the callback, never directly "
+                                     "inside train"))
     if not graded:
-        prims = primitives(g)
         printed = sum(len([ln for ln in out.splitlines() if ln.strip()]) for out in calls.outputs)
-        if "pure_callback" in prims:
+        if "pure_callback" in primitive_names(g.graded_jaxpr()) or "pure_callback" in g.code:
             return fail(
-                "report was never called: jax.pure_callback is for pure host computations whose result you use, "
-                "and JAX removes one whose result is unused. For a side effect use jax.debug.callback(report, t, s) "
-                "or jax.experimental.io_callback"
-            )
+                msg("never.pure", "report was never called in {calls}: a pure_callback promises a pure computation "
+                    "whose result you use, and JAX removes one whose result is unused, so its function never runs",
+                    calls=count("call", CALLS)),
+                msg("advice.side_effect", "for a side effect use jax.debug.callback(report, t, s, ordered=True) or "
+                    "jax.experimental.io_callback(report, None, t, s, ordered=True)"))
         if printed:
-            return fail(
-                f"report was never called, though train printed {plural(printed, 'line')}: the grader only sees "
-                "calls of report, so hand report itself to a callback: jax.debug.callback(report, t, s)"
-            )
-        return fail(
-            f"report was never called in {plural(CALLS, 'call')}: call it after each update through "
-            "jax.debug.callback(report, t, s)"
-        )
+            return fail(msg("never.printed", "report was never called, though train printed {lines}: the grader "
+                            "watches the calls of report itself (it replaced report, as a test or a logger would), "
+                            "and printing the numbers is not calling report", lines=count("line", printed)))
+        return fail(msg("never", "report was never called in {calls}, neither while tracing nor at run time",
+                        calls=count("call", CALLS)))
+    total, in_loop = callback_layout(g)
     wrong = next(((i, len(c)) for i, c in enumerate(per_call, 1) if len(c) != STEPS), None)
     if wrong is not None:
         i, n = wrong
-        return fail(
-            f"call {i} reported {plural(n, 'time')}; expected {STEPS}, one after each update of s "
-            f"(steps 0 to {STEPS - 1}): put the callback inside the loop"
-        )
-    total, in_loop = callback_layout(g)
+        common = {"i": i, "reports": count("report", n), "steps": STEPS}
+        steps = [r.step for r in per_call[i - 1]]
+        missing = [t for t in range(STEPS) if t not in steps]
+        if n < STEPS and None not in steps and len(missing) == 1 and xs[i - 1][missing[0]] == 0:
+            return fail(msg("reports.skipped_zero", "call {i} made {reports}; expected {steps}: step {t} has none, and "
+                            "there xs[{t}] is 0, so s stayed the same. Every step reports, whether s changed or not",
+                            t=missing[0], **common),
+                        msg("advice.every_step", "let the callback call report on every step, with no condition: "
+                            "jax.debug.callback(report, t, s, ordered=True)"))
+        if total and not in_loop and total == n < STEPS:
+            observation = msg(
+                "reports.outside_loop", "call {i} made {reports}; expected {steps}, one after each update of s: the "
+                "program holds {callbacks}, outside any loop, so each call reports only that often",
+                callbacks=count("callback", total), **common)
+        else:
+            observation = msg("reports.count", "call {i} made {reports}; expected {steps}, one after each update of s "
+                              "(steps 0 to 4)", **common)
+        return fail(observation)
     if total and not in_loop and total < STEPS:
         return fail(
-            f"report ran {STEPS} times per call, but the program holds only {plural(total, 'callback')}, outside "
-            "any loop: the reports did not come from the loop as it runs (one callback made them all, e.g. by "
-            "replaying the sums on the host). Call jax.debug.callback(report, t, s, ordered=True) inside the loop, "
-            "right after each update of s"
-        )
-    return g.check("reports_every_call", True, passed=f"{STEPS} reports with real numbers on each of {CALLS} calls")
+            msg("replay", "report ran {steps} times per call, but the program holds only {callbacks}, outside any "
+                "loop: one callback made all the reports on the host (replaying the sums), so they do not come from "
+                "the loop as it runs", steps=STEPS, callbacks=count("callback", total)))
+    return g.passed("reports_every_call", msg("every_call.ok", "{steps} reports with real numbers on each of {calls}",
+                                              steps=STEPS, calls=count("call", CALLS)))
 
 
 def check_order(g, xs, reports: list[Report]) -> None:
-    fail = lambda message: g.check("reports_in_order", False, message)  # noqa: E731
+    def fail(observation, advice, tier=CALLBACK_TIER):
+        g.failed("reports_in_order", observation, advice, tier=tier)
+
     expected_steps = list(range(STEPS))
+    step_advice = msg("advice.step", "pass the loop index t itself as the step: jax.debug.callback(report, t, s, "
+                      "ordered=True)")
     for i, x in enumerate(xs, 1):
         mine = [r for r in reports if r.call == i]
         steps = [r.step for r in mine]
         if None in steps or any(s != round(s) for s in steps):
-            return fail(f"call {i} reported steps {_list(steps)}; a step must be the loop index t, 0 to {STEPS - 1}")
+            return fail(msg("steps.not_index", "call {i} reported the steps {steps}; a step is the loop index t, a "
+                            "whole number from 0 to 4", i=i, steps=_shown_list(steps)), step_advice)
         steps = [int(round(s)) for s in steps]
         if sorted(steps) != expected_steps:
-            if steps == [s + 1 for s in expected_steps]:
-                return fail(f"call {i} reported steps 1 to {STEPS}; count them from 0, like t in xs[t]")
-            return fail(f"call {i} reported steps {_list(steps)}; expected 0 to {STEPS - 1}, each once")
+            if sorted(steps) == [s + 1 for s in expected_steps]:
+                return fail(msg("steps.one_based", "call {i} reported the steps 1 to 5: they count from 1, but t in "
+                                "xs[t] counts from 0", i=i), step_advice)
+            return fail(msg("steps.wrong", "call {i} reported the steps {steps}; expected 0 to 4, each once", i=i,
+                            steps=_shown_list(steps)), step_advice)
         sums = running(x)
         values = {s: r.value for s, r in zip(steps, mine)}
         for t in expected_steps:
             v = values[t]
             if v is not None and np.isclose(v, sums[t], rtol=RTOL, atol=ATOL):
                 continue
-            shown_v = "no number" if v is None else f"{v:.6g}"
-            why = f"call {i}, step {t}: report got {shown_v} where s = {sums[t]:.6g} after that update"
             before = sums[t - 1] if t else 0.0
-            if v is not None and np.isclose(v, before, rtol=RTOL, atol=ATOL):
-                why += " (that is s before the update: report after adding xs[t]**2)"
-            elif v is not None and np.isclose(v, float(x[t]) ** 2, rtol=RTOL, atol=ATOL):
-                why += " (that is xs[t]**2 alone: report the running sum s)"
-            return fail(why)
+            common = {"i": i, "t": t, "want": sums[t]}
+            if v is None:
+                return fail(msg("value.none", "call {i}, step {t}: report got no number where s = {want:.6g} after "
+                                "that update", **common), step_advice)
+            if np.isclose(v, before, rtol=RTOL, atol=ATOL):
+                return fail(msg("value.before", "call {i}, step {t}: report got {got:.6g}, the running sum before "
+                                "that step's update; after adding xs[{t}]**2, s = {want:.6g}", got=v, **common),
+                            msg("advice.after", "update s first (s = s + xs[t] ** 2), then make the callback with "
+                                "the new s"), tier=CODE_TIER)
+            if np.isclose(v, float(x[t]) ** 2, rtol=RTOL, atol=ATOL):
+                return fail(msg("value.square", "call {i}, step {t}: report got {got:.6g}, xs[{t}]**2 alone, not the "
+                                "running sum s = {want:.6g}", got=v, **common),
+                            msg("advice.running", "report the running sum s, not the square just added"),
+                            tier=CODE_TIER)
+            return fail(msg("value.wrong", "call {i}, step {t}: report got {got:.6g} where s = {want:.6g} after that "
+                            "update", got=v, **common), step_advice)
         if steps != expected_steps:
-            if _ordered_callbacks(g):
+            if ordered_callbacks(g):
                 return fail(
-                    f"call {i} reported steps {_list(steps)}: out of order. Your callbacks are ordered, so they run "
-                    "in the order your program issues them: issue report(t, s) right after each update, "
-                    f"from step 0 up to step {STEPS - 1}"
-                )
+                    msg("order.ordered", "call {i} reported the steps in the order {steps}. Your callbacks are "
+                        "ordered, so they run in the order your program makes them: it makes them in that order",
+                        i=i, steps=_shown_list(steps)),
+                    msg("advice.issue_order", "make the callback for step t right after the update of step t, from "
+                        "step 0 up to step 4"), tier=CODE_TIER)
             return fail(
-                f"call {i} reported steps {_list(steps)}: out of order. Debug callbacks may run in any order "
-                "unless you ask for program order: jax.debug.callback(report, t, s, ordered=True)"
-            )
-    g.check("reports_in_order", True, passed=f"steps 0 to {STEPS - 1} in order, with the right sums, on every call")
+                msg("order.unordered", "call {i} reported the steps in the order {steps}: nothing ties your "
+                    "callbacks to one another, so the compiler was free to run them in any order, and did",
+                    i=i, steps=_shown_list(steps)),
+                msg("advice.ordered", "ask for program order: jax.debug.callback(report, t, s, ordered=True)"))
+    g.passed("reports_in_order", msg("order.ok", "steps 0 to 4 in order, with the right sums, on every call"))
 
 
-def _ordered_callbacks(g) -> bool:
-    """The graded program carries an ordered effect (ordered=True on a debug or io callback)."""
-    closed = g.graded_jaxpr()
-    return closed is not None and any("Ordered" in type(e).__name__ for e in closed.effects)
+def check_compiles(g, calls) -> None:
+    n = calls.compiles
+    if n == 1:
+        g.passed("one_compile", msg("compiles.ok", "compiled once, then reused"))
+        return
+    head = msg("compiles.head", "{calls} with one shape gave {compiles}; expected 1", calls=count("call", CALLS),
+               compiles=count("compile", n))
+    eager = [m for m in calls.reasons() if m.kind == "jax_internal"]
+    names = list(dict.fromkeys(m.function for m in eager))
+    if n > 1 and eager and callback_layout(g)[0]:
+        g.failed("one_compile", msg(
+            "compiles.callback_eager",
+            "{head}: the extra compiles are {names}, JAX's own operations, run inside your callback: it receives "
+            "jax.Arrays, and a jax.numpy or NumPy function, round() or a loop over one of them runs eagerly, which "
+            "compiles", head=head, names=names),
+            msg("advice.convert", "convert in the callback first, with plain Python or NumPy: float(s), int(t), "
+                "np.asarray(v); or hand report the values as they come"), tier=CALLBACK_TIER)
+    elif n > 1 and eager:
+        g.failed("one_compile", msg(
+            "compiles.eager", "{head}: the extra compiles are {names}, jax.numpy operations run eagerly, outside the "
+            "compiled program (each new shape compiles them)", head=head, names=names),
+            msg("advice.inside", "keep the work inside train, which jit compiles once"))
+    elif n > 1:
+        g.failed("one_compile", msg("compiles.why", "{head} ({why})", head=head, why=calls.why_compiled()))
+    else:
+        g.failed("one_compile", msg("compiles.none", "{head}: nothing was compiled during the graded calls",
+                                    head=head))
 
 
-def _list(values) -> str:
-    return ", ".join("?" if v is None else (str(int(v)) if v == round(v) else f"{v:.4g}") for v in values)
+def _shown_list(values) -> list[str]:
+    return ["?" if v is None else (str(int(v)) if v == round(v) else f"{v:.4g}") for v in values]

@@ -3,7 +3,7 @@ import jax.numpy as jnp
 
 
 def report(step, value):
-    """Runs on the host with plain numbers: here it just shows the running sum."""
+    # Runs on the host with plain numbers: here it just shows the running sum.
     print(f"step {step}: s = {value}")
 
 

@@ -1,25 +1,30 @@
-"""Checks for recompile_storm: 10 batches of 16 ragged sequences; means must be right, computed under jit,
-with at most 10 compiles in all."""
+"""Checks for recompile_storm: 30 batches of 16 ragged sequences, each batch with a longest length no other batch
+has. The means must be right, computed from the data by jitted code (proved by running the jitted calls again with
+every sequence shifted), and the 30 batches may compile at most 8 times: buckets fit, one compile per batch cannot."""
 
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass, field
 
+import jax
 import numpy as np
 
-from jittrainer.core.toolkit import compare, plural
+from jittrainer.authoring import compare, count, is_tracer, msg
 
 CHECKS = {
     "runs": "batch_means returns for every batch",
     "values": "returns the 16 means, in order",
-    "reaches_jit": "every sequence is averaged by jit-compiled code",
-    "compile_budget": "10 batches compile at most 10 times",
+    "reaches_jit": "every mean is computed from the data by jitted code",
+    "compile_budget": "30 batches compile at most 8 times",
 }
 
-BATCHES = 10
+BATCHES = 30
 ROWS = 16
 MAX_LEN = 64
-BUDGET = 10
+BUDGET = 8
+MOVE_RTOL = 1e-3  # a mean must move by its shift c (a sum by n * c) within this relative tolerance
+PAD_TIER = 2  # the hint tier on padding with NumPy, masking and dividing by the true lengths
 
 # What a compile of one of JAX's own functions most likely came from: an eager jax.numpy call outside jit.
 EAGER_SOURCES = {
@@ -32,19 +37,27 @@ EAGER_SOURCES = {
     "concatenate": "jnp.concatenate",
     "scatter": "x.at[...].set",
     "dynamic_update_slice": "x.at[...].set",
-    "convert_element_type": "dtype conversions like .astype",
+    "convert_element_type": ".astype",
     "_where": "jnp.where",
     "_mean": "jnp.mean",
     "nanmean": "jnp.nanmean",
     "_reduce_sum": "jnp.sum",
     "_squeeze": "indexing a jax array",
     "squeeze": "indexing a jax array",
-    "dynamic_slice": "indexing a jax array, x[i]",
-    "unstack": "list(x) or a loop over a jax array",
+    "dynamic_slice": "indexing a jax array",
+    "unstack": "a loop over a jax array",
 }
 
 
 # ------------------------------------------------------------------------------------------------ inputs
+
+
+def longest_lengths(rng: np.random.Generator) -> list[int]:
+    """One longest length per batch, all different: 1 and 64 always, 28 more from 2..63, in random order. Padding
+    each batch to its own longest sequence (or jitting anew per batch) therefore compiles on every batch."""
+    lengths = np.concatenate([[1, MAX_LEN], rng.choice(np.arange(2, MAX_LEN), BATCHES - 2, replace=False)])
+    rng.shuffle(lengths)
+    return [int(n) for n in lengths]
 
 
 def sequence(rng: np.random.Generator, n: int) -> np.ndarray:
@@ -53,14 +66,21 @@ def sequence(rng: np.random.Generator, n: int) -> np.ndarray:
     return rng.normal(loc, rng.uniform(0.3, 1.5), n).astype(np.float32)
 
 
-def make_batch(rng: np.random.Generator) -> list[np.ndarray]:
-    """16 sequences. Real data holds exact zeros too: two sequences get one inside, so "length = count of
-    nonzero values" is not a way to find the padding (the means stay well away from 0)."""
-    seqs = [sequence(rng, int(n)) for n in rng.integers(1, MAX_LEN + 1, ROWS)]
+def make_batch(rng: np.random.Generator, longest: int) -> list[np.ndarray]:
+    """16 sequences with lengths from 1 to ``longest``, one of them exactly ``longest``. Real data holds exact zeros
+    too: two sequences get one inside, so "length = count of nonzero values" does not find the padding."""
+    lengths = rng.integers(1, longest + 1, ROWS)
+    lengths[rng.integers(ROWS)] = longest
+    seqs = [sequence(rng, int(n)) for n in lengths]
     long_enough = [i for i, seq in enumerate(seqs) if len(seq) >= 4]
     for i in rng.choice(long_enough, size=min(2, len(long_enough)), replace=False):
         seqs[i][rng.integers(1, len(seqs[i]) - 1)] = 0.0
     return seqs
+
+
+def shifts(rng: np.random.Generator) -> np.ndarray:
+    """A different shift per sequence (2..33), added to its values when the jitted calls are run again."""
+    return (rng.permutation(ROWS) + 1) * 2.0 + rng.uniform(0.1, 0.9, ROWS)
 
 
 def expected(seqs: list[np.ndarray]) -> np.ndarray:
@@ -71,83 +91,17 @@ def expected(seqs: list[np.ndarray]) -> np.ndarray:
 
 
 def setup(g):
-    """Spy on jax.jit: every function the learner's code jits (JAX's own too, e.g. jax.jit(jnp.mean)) records
-    its array arguments, and its name marks compiles that are the learner's even when JAX gives no explanation."""
-    g.spy_jit()
+    """Keep a copy of every array a jitted call receives, taken at the call: a file that refills one buffer for
+    every sequence or batch would otherwise leave only the last contents in the record."""
+    spy = g.jit_spy
+    record = spy.record
 
+    def record_copies(*args, **kwargs):
+        call = record(*args, **kwargs)
+        call.arrays = [np.array(a, copy=True) for a in call.arrays]
+        return call
 
-# ------------------------------------------------------------------------------------------ value search
-
-
-def _haystack(arrays: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
-    """All recorded floating arguments of one call, flattened (and, for 2-D and up, also column-wise), separated by
-    NaN so that no run spans two arrays; plus a relative tolerance per position from each array's dtype."""
-    parts, tols = [], []
-    for a in arrays:
-        try:
-            a = np.asarray(a)
-            if a.dtype.kind in "biucOUSM" or a.size == 0:
-                continue
-            try:
-                eps = float(np.finfo(a.dtype).eps)
-            except Exception:
-                eps = 1e-3
-            tol = max(1e-6, 4 * eps)
-            flats = [a.astype(np.float64).ravel()]
-            if a.ndim >= 2:
-                flats.append(np.swapaxes(a, -1, -2).astype(np.float64).ravel())
-        except Exception:
-            continue
-        for flat in flats:
-            parts += [flat, np.array([np.nan])]
-            tols += [np.full(flat.size, tol), np.array([0.0])]
-    if not parts:
-        return np.empty(0), np.empty(0)
-    return np.concatenate(parts), np.concatenate(tols)
-
-
-def _contains(hay: np.ndarray, tol: np.ndarray, seq: np.ndarray) -> bool:
-    s = seq.astype(np.float64)
-    n = s.size
-    with np.errstate(invalid="ignore"):
-        starts = np.flatnonzero(np.abs(hay - s[0]) <= tol * abs(s[0]) + 1e-12)
-    for j in starts[:200]:
-        if j + n <= hay.size:
-            with np.errstate(invalid="ignore"):
-                if np.all(np.abs(hay[j : j + n] - s) <= tol[j : j + n] * np.abs(s) + 1e-12):
-                    return True
-    return False
-
-
-def _shapes(arrays: list[np.ndarray], limit: int = 4) -> str:
-    counts = Counter(f"{np.asarray(a).dtype}{list(np.shape(a))}" for a in arrays)
-    parts = [f"{k} x{v}" if v > 1 else k for k, v in counts.most_common(limit)]
-    if len(counts) > limit:
-        parts.append(f"and {len(counts) - limit} more shapes")
-    return ", ".join(parts)
-
-
-# ------------------------------------------------------------------------------------------------ advice
-
-
-def advice(error) -> str:
-    text = error.message
-    if error.type in ("ConcretizationTypeError", "TracerIntegerConversionError", "TracerBoolConversionError") or (
-        error.type == "IndexError" and "static" in text
-    ):
-        return (
-            "Inside jit a length is a tracer, not a number: slicing x[:n] or range(n) would need a static n, and a "
-            "static length compiles once per length. Keep the padded width and mask instead: "
-            "jnp.arange(width) < n"
-        )
-    if error.type in ("ValueError", "TypeError") and (
-        "same shape" in text or "inhomogeneous" in text or "with a sequence" in text
-    ):
-        return (
-            "The sequences have different lengths, so they cannot be stacked as they are: pad each one to a "
-            "common width on the host first (np.zeros((16, width)) and copy each sequence in)"
-        )
-    return ""
+    spy.record = record_copies
 
 
 # ------------------------------------------------------------------------------------------------ grading
@@ -155,32 +109,55 @@ def advice(error) -> str:
 
 def grade(g):
     batch_means = g.graded(params=1)
-    batches = [make_batch(g.rng) for _ in range(BATCHES)]
+    batches = [make_batch(g.rng, n) for n in longest_lengths(g.rng)]
     originals = [[s.copy() for s in b] for b in batches]  # the learner may pad or sort the arrays it is given
     wants = [expected(b) for b in originals]
+    shift_list = [shifts(g.rng) for _ in batches]
     calls = g.calls(batch_means, [(b,) for b in batches])
-    g.check_ran("runs", calls, advice=advice)
+    g.check_ran("runs", calls, _error_advice, tier=PAD_TIER)
 
     check_values(g, calls.results, originals, wants)
-    reached = check_reaches_jit(g, originals)
-    check_compiles(g, calls, reached)
+    check_reaches_jit(g, originals, wants, shift_list)
+    check_compiles(g, calls, originals)
+
+
+def _error_advice(error):
+    text = error.message
+    if error.type in ("ConcretizationTypeError", "TracerIntegerConversionError", "TracerBoolConversionError") or (
+        error.type == "IndexError" and "static" in text
+    ):
+        return msg("advice.traced_length", "inside jit a length is a tracer, not a number: keep the padded width "
+                   "and mask with jnp.arange(width) < n instead of slicing x[:n] (a static n would compile once "
+                   "per length)")
+    if error.type in ("ValueError", "TypeError") and (
+        "same shape" in text or "inhomogeneous" in text or "with a sequence" in text
+    ):
+        return msg("advice.pad_first", "sequences of different lengths cannot be stacked as they are: copy each one "
+                   "into a row of np.zeros((16, width)) on the host first")
+    if error.type == "StopIteration" or "could not broadcast" in text:
+        return msg("advice.width_fits", "every length from 1 to 64 needs a width that holds it: the largest bucket "
+                   "must be at least 64, and a sequence as long as a bucket fits that bucket")
+    return None
+
+
+# ------------------------------------------------------------------------------------------------ values
 
 
 def check_values(g, results, originals, wants) -> None:
     for b, (result, seqs, want) in enumerate(zip(results, originals, wants), 1):
-        ok, why = compare(result, want, rtol=1e-4, atol=1e-4, what=f"the result for batch {b}")
+        ok, why = compare(result, want, rtol=1e-4, atol=1e-4,
+                          what=msg("what.batch", "the result for batch {b}", b=b))
         if ok:
             continue
-        padded = _padding_counted(result, seqs, want) or _zeros_taken_for_padding(result, seqs, want) or _reordered(
-            result, want
-        )
-        g.check("values", False, f"batch {b}: {padded}" if padded else why)
+        slip = _value_slip(g, b, result, seqs, want)
+        g.failed("values", slip or why, msg("advice.masked_mean", "sum only the real positions of each row (a mask "
+                 "from jnp.arange(width) < length) and divide by that sequence's own length"), tier=PAD_TIER)
         return
-    g.check("values", True, passed=f"all {BATCHES * ROWS} means match")
+    g.passed("values", msg("values.ok", "all {n} means match", n=BATCHES * ROWS))
 
 
 def _means_of(result, seqs) -> np.ndarray | None:
-    """The learner's result as one mean per sequence, or None when it is not that shape."""
+    """The learner's result as one number per sequence, or None when it is not that shape."""
     try:
         got = np.asarray(result, dtype=np.float64).reshape(-1)
     except Exception:
@@ -188,241 +165,424 @@ def _means_of(result, seqs) -> np.ndarray | None:
     return got if got.size == len(seqs) else None
 
 
-def _padding_counted(result, seqs, want) -> str:
-    """'sequence 3 (length 17): … divided by 64 …' when a wrong mean is the sum over a padded width."""
-    got = _means_of(result, seqs)
-    if got is None:
-        return ""
-    for i, (s, value, right) in enumerate(zip(seqs, got, want), 1):
-        if np.isclose(value, right, rtol=1e-4, atol=1e-4) or value == 0 or not np.isfinite(value):
-            continue
-        width = float(s.astype(np.float64).sum()) / value
-        if width > len(s) + 0.5 and abs(width - round(width)) < 0.02:
-            return (
-                f"sequence {i} has length {len(s)} and mean {right:.5g}, but you returned {value:.5g}: its sum "
-                f"divided by {round(width)}, not by {len(s)}. The padding was counted as data; average only the "
-                f"real positions (a masked sum divided by the true length)"
-            )
-        return ""
-    return ""
+def _close(a, b) -> bool:
+    return bool(np.isclose(a, b, rtol=1e-4, atol=1e-4))
 
 
-def _zeros_taken_for_padding(result, seqs, want) -> str:
-    """When exactly the sequences holding a real 0.0 come out wrong, by the sum over one position fewer."""
+def _value_slip(g, b: int, result, seqs, want):
+    """A known slip that explains a wrong result, in words, or None."""
     got = _means_of(result, seqs)
-    if got is None:
-        return ""
-    wrong = [i for i, (v, w) in enumerate(zip(got, want)) if not np.isclose(v, w, rtol=1e-4, atol=1e-4)]
-    zeros = [i for i, seq in enumerate(seqs) if (seq == 0).any()]
-    if not wrong or wrong != zeros:
-        return ""
+    if got is None or not np.all(np.isfinite(got)):
+        return None
+    wrong = [i for i in range(len(seqs)) if not _close(got[i], want[i])]
+    if not wrong:
+        return None
+    values = np.concatenate([s.astype(np.float64) for s in seqs])
+    total = values.size
+    if np.ptp(got) <= 1e-4 * max(1.0, abs(got[0])) and got[0] != 0:
+        divisor = values.sum() / got[0]
+        if abs(divisor - total) < 0.02:
+            return msg("values.batch_mean", "batch {b}: every sequence got the same value, {value:.5g}, the mean of "
+                       "all {total} values of the batch taken together, not one mean per sequence", b=b,
+                       value=got[0], total=total)
+        if abs(divisor - round(divisor)) < 0.02:
+            return msg("values.same_value", "batch {b}: every sequence got the same value, {value:.5g}, the sum of "
+                       "the whole batch divided by {divisor}, not one mean per sequence", b=b, value=got[0],
+                       divisor=int(round(divisor)))
+    zeros = [i for i, s in enumerate(seqs) if (s == 0).any()]
+    if zeros and wrong == zeros:
+        i = wrong[0]
+        return msg("values.nonzero", "batch {b}: sequence {i} holds a real 0.0 among its {n} values, and its mean "
+                   "came out as if it were {nonzero} long: counting the nonzero values to find the length mistakes "
+                   "data for padding", b=b, i=i + 1, n=len(seqs[i]), nonzero=int((seqs[i] != 0).sum()))
+    if np.allclose(np.sort(got), np.sort(want), rtol=1e-4, atol=1e-4):
+        return msg("values.order", "batch {b}: these are the right 16 means but in another order; the statement "
+                   "asks for them in the order of seqs", b=b)
     i = wrong[0]
-    return (
-        f"sequence {i + 1} holds a real 0.0 among its values, and its mean came out as if it were "
-        f"{int((seqs[i] != 0).sum())} long, not {len(seqs[i])}: counting nonzero values mistakes data for padding. "
-        "Pass the true lengths (or a mask built from them) to the jitted function"
-    )
+    s, value = seqs[i], float(got[i])
+    n = len(s)
+    if value == 0:
+        return None
+    divisor = float(s.astype(np.float64).sum()) / value
+    if divisor < 0.5 or abs(divisor - round(divisor)) > 0.02:
+        return None
+    d = int(round(divisor))
+    common = {"b": b, "i": i + 1, "n": n, "mean": float(want[i]), "value": value, "d": d}
+    if d == total and d != n:
+        return msg("values.batch_total", "batch {b}: sequence {i} has length {n} and mean {mean:.5g}, but you "
+                   "returned {value:.5g}: its sum divided by {d}, the total length of all 16 sequences in the batch, "
+                   "not by its own length {n}", **common)
+    if d > n and d in _widths_in(g, b):
+        return msg("values.padding", "batch {b}: sequence {i} has length {n} and mean {mean:.5g}, but you returned "
+                   "{value:.5g}: its sum divided by {d}, the width of the padded rows you passed to jit, not by {n}. "
+                   "The {pad} padding positions were counted as data", pad=d - n, **common)
+    if d in (n - 1, n + 1):
+        return msg("values.off_by_one", "batch {b}: sequence {i} has length {n} and mean {mean:.5g}, but you "
+                   "returned {value:.5g}: its sum divided by {d}, an off-by-one length", **common)
+    if d > n:
+        return msg("values.too_wide", "batch {b}: sequence {i} has length {n} and mean {mean:.5g}, but you returned "
+                   "{value:.5g}: its sum divided by {d}, not by {n}, as if {pad} positions past its end (padding) "
+                   "were data", pad=d - n, **common)
+    return None
 
 
-def _reordered(result, want) -> str:
+def _widths_in(g, b: int) -> set[int]:
+    """Every axis size of the float arrays passed to jitted functions during batch b."""
+    return {int(size) for c in g.jit_spy.calls if c.call == b for a in c.arrays
+            if a.dtype.kind == "f" for size in a.shape}
+
+
+# ------------------------------------------------------------------------------------------ computed under jit
+
+
+@dataclass
+class Seen:
+    """One jitted call of a batch, and where each sequence of the batch sits among its array arguments."""
+
+    call: object  # JitCall
+    slots: dict[int, list[tuple[int, np.ndarray]]] = field(default_factory=dict)  # sequence -> (array, flat idx)
+
+    @property
+    def out_size(self) -> int:
+        return int(sum(self.call.out_sizes))
+
+    @property
+    def in_size(self) -> int:
+        return int(sum(a.size for a in self.call.arrays if a.dtype.kind == "f"))
+
+    @property
+    def reduces(self) -> bool:
+        """A few numbers per sequence it received come back (means, or sums and counts), not the padded data."""
+        return bool(self.slots) and self.out_size <= 2 * len(self.slots) + 2
+
+
+def _runs(a: np.ndarray, seq: np.ndarray) -> list[np.ndarray]:
+    """Flat indices of every place ``seq`` sits in ``a`` as a contiguous run, row-wise or (2-D and up) column-wise."""
+    n = seq.size
+    if a.dtype.kind != "f" or a.size < n:
+        return []
     try:
-        got = np.asarray(result, dtype=np.float64).reshape(-1)
+        tol = max(1e-6, 4 * float(np.finfo(a.dtype).eps))
     except Exception:
-        return ""
-    if got.size == want.size and np.allclose(np.sort(got), np.sort(want), rtol=1e-4, atol=1e-4):
-        return "these are the right 16 means but in another order; return them in the order of seqs"
-    return ""
+        tol = 1e-3
+    s = seq.astype(np.float64)
+    flat = a.astype(np.float64).ravel()
+    index = np.arange(a.size).reshape(a.shape)
+    orders = [index.ravel()] + ([np.swapaxes(index, -1, -2).ravel()] if a.ndim >= 2 else [])
+    found = []
+    for order in orders:
+        values = flat[order]
+        with np.errstate(invalid="ignore"):
+            starts = np.flatnonzero(np.abs(values[: values.size - n + 1] - s[0]) <= tol * abs(s[0]) + 1e-12)
+            for j in starts[:64]:
+                if np.all(np.abs(values[j : j + n] - s) <= tol * np.abs(s) + 1e-12):
+                    found.append(order[j : j + n])
+    return found
 
 
-def _float_size(arrays) -> int:
-    return int(sum(np.size(a) for a in arrays if np.asarray(a).dtype.kind == "f"))
+def _seen(call, seqs) -> Seen:
+    seen = Seen(call)
+    for i, s in enumerate(seqs):
+        places = [(k, idx) for k, a in enumerate(call.arrays) for idx in _runs(a, s)]
+        if places:
+            seen.slots[i] = places
+    return seen
 
 
-def _largest_float(arrays) -> int:
-    return max((int(np.size(a)) for a in arrays if np.asarray(a).dtype.kind == "f"), default=0)
+def _arguments(call, arrays):
+    """The call's (args, kwargs) with its array leaves replaced, in order, by ``arrays``."""
+    it = iter(arrays)
+
+    def swap(leaf):
+        if isinstance(leaf, (np.ndarray, jax.Array)) and not is_tracer(leaf):
+            return next(it)
+        return leaf
+
+    return jax.tree_util.tree_map(swap, (call.args, call.kwargs))
 
 
-def _reduces(call) -> bool:
-    """The jitted call returned far fewer numbers than the largest float array it received — the one holding the
-    sequences (16 means from a padded batch, one mean from one padded sequence) — so the averaging happened
-    inside it. Handing back the padded data, masked or half-summed, is not averaging."""
-    out = sum(call.out_sizes)
-    return out <= 1 or 4 * out <= _largest_float(call.arrays)
-
-
-def check_reaches_jit(g, originals) -> bool:
-    spy = g.jit_spy
-    missing, passed_through = [], []  # (batch, sequence index): never in a jitted call / only in non-reducing ones
-    for b, seqs in enumerate(originals, 1):
-        in_batch = [c for c in spy.calls if c.call == b and c.arrays]
-        hay, tol = _haystack([a for c in in_batch for a in c.arrays])
-        hay_r, tol_r = _haystack([a for c in in_batch if _reduces(c) for a in c.arrays])
-        for i, s in enumerate(seqs, 1):
-            if hay.size == 0 or not _contains(hay, tol, s):
-                missing.append((b, i))
-            elif hay_r.size == 0 or not _contains(hay_r, tol_r, s):
-                passed_through.append((b, i))
-    if not missing and not passed_through:
-        return g.check("reaches_jit", True, passed=f"all {BATCHES * ROWS} sequences were averaged by jitted code")
-    if not missing:
-        b, i = passed_through[0]
-        calls_b = [c for c in spy.calls if c.call == b and c.arrays and not _reduces(c)]
-        c = max(calls_b, key=lambda c: _float_size(c.arrays))
-        message = (
-            f"the means were computed outside jit: in batch {b} the sequences went into your jitted function "
-            f"{c.function}, but it returned {sum(c.out_sizes)} numbers for the {_largest_float(c.arrays)} values of the "
-            f"padded data it received ({_shapes(c.arrays, 2)}), so the "
-            "averaging happened afterwards. Average inside the jitted function: it should return the means"
-        )
-        g.check("reaches_jit", False, message)
-        return False
-    b, i = missing[0]
-    length = len(originals[b - 1][i - 1])
-    jitted_calls = [c for c in spy.calls if c.call == b]
-    total = BATCHES * ROWS
-    if not any(c.call is not None for c in spy.calls):
-        message = (
-            f"the means were computed outside jit: batch_means never called a jitted function in any of the "
-            f"{BATCHES} batches. Do the masked mean inside a function wrapped with jax.jit and pass it the padded "
-            f"sequences"
-        )
-    elif not jitted_calls or not spy.arrays_in(b):
-        message = (
-            f"the means were computed outside jit: during batch {b} no array reached a jitted function, so "
-            f"sequence {i} (length {length}) never did. Pass the padded sequences themselves to your jitted function"
-        )
-    else:
-        message = (
-            f"the means were computed outside jit: sequence {i} of batch {b} (length {length}) never reached a "
-            f"jitted function, which received only {_shapes(spy.arrays_in(b), 2)}"
-            f"{'' if len(missing) == 1 else f' ({len(missing)} of {total} sequences are missing)'}. Pass the padded "
-            f"sequences themselves to the jitted function and average them inside it"
-        )
-    g.check("reaches_jit", False, message)
-    return False
-
-
-def check_compiles(g, calls, reached: bool) -> None:
-    total = calls.compiles
-    per_batch = [calls.window.compiles_in_call(b) for b in range(1, BATCHES + 1)]
-    if total == 0:
-        message = (
-            f"nothing was compiled during the {BATCHES} batches"
-            + (
-                ", though the sequences reached jitted code: it was compiled before the first batch (ahead of time?). "
-                "Let the first batch do its own compiling"
-                if reached
-                else ": no jitted function did any work. Compute the means inside a function wrapped with jax.jit"
-            )
-        )
-        g.check("compile_budget", False, message)
-        return
-    if total <= BUDGET:
-        g.check("compile_budget", True, passed=_passed_text(total, per_batch))
-        return
-    head = f"the {BATCHES} batches compiled {total} times (budget {BUDGET})"
-    g.check("compile_budget", False, f"{head}. {_cause(g, calls.reasons())}")
-
-
-def _cause(g, misses) -> str:
-    """The main reason for the compiles, in one or two short sentences."""
-    library_jits = g.jit_spy.jitted_names
-    counts = Counter(m.function for m in misses)
-
-    def learners(function: str) -> bool:  # JAX explains misses only for functions from the learner's code
-        return function in library_jits or any(m.kind != "jax_internal" for m in misses if m.function == function)
-
-    own = {f: n for f, n in counts.items() if learners(f)}
-    eager = {f: n for f, n in counts.items() if f not in own}
+def _flat_outputs(out) -> np.ndarray:
     parts = []
-    if own:
-        function, n = max(own.items(), key=lambda kv: kv[1])
-        if n > 1:
-            mine = [m for m in misses if m.function == function]
-            parts.append(f"{function} compiled {plural(n, 'time')}: {_why(g, function, mine)}")
-    if eager and (not parts or sum(eager.values()) >= sum(own.values())):
-        # the operation the learner wrote first; a dtype conversion is usually inside one of them
-        order = sorted(eager, key=lambda f: (eager[f], "convert_element_type" not in f), reverse=True)
-        names = list(dict.fromkeys(EAGER_SOURCES.get(_bare(f), _bare(f)) for f in order))
-        more = ", …" if len(names) > 2 else ""
-        parts.append(
-            f"Eager jax.numpy calls outside jit compiled {plural(sum(eager.values()), 'time')} "
-            f"({', '.join(names[:2])}{more}), once per new shape: pad with NumPy on the host instead"
-        )
-    if not parts:
-        parts.append(
-            "Pad every sequence on the host with NumPy to a few bucket widths (or simply 64) and mask the padding"
-        )
-    return ". ".join(parts) + "."
+    for leaf in jax.tree_util.tree_leaves(out):
+        try:
+            parts.append(np.asarray(leaf, dtype=np.float64).ravel())
+        except Exception:
+            pass
+    return np.concatenate(parts) if parts else np.empty(0)
+
+
+@dataclass
+class Rerun:
+    """What running one jitted call again showed: the output's change, or the error it raised."""
+
+    delta: np.ndarray | None = None
+    error: str = ""
+
+
+def _rerun(g, seen: Seen, seqs, c: np.ndarray) -> Rerun:
+    """Run the call again twice, outside the counted calls and muted: with the arguments it had, and with c[i] added
+    to every slot holding sequence i. Returns how its outputs moved."""
+    call = seen.call
+    shifted = [a.astype(np.float64) if a.dtype.kind == "f" else a for a in call.arrays]
+    for i, places in seen.slots.items():
+        for k in {k for k, _ in places}:  # a run found both row-wise and column-wise is shifted once
+            positions = np.unique(np.concatenate([idx for j, idx in places if j == k]))
+            shifted[k].reshape(-1)[positions] += c[i]
+    shifted = [s.astype(a.dtype) if a.dtype.kind == "f" else a for s, a in zip(shifted, call.arrays)]
+    try:
+        with g.recorder.mute():
+            args, kwargs = _arguments(call, [a.copy() for a in call.arrays])
+            before = _flat_outputs(call.reinvoke(args, kwargs))
+            args, kwargs = _arguments(call, shifted)
+            after = _flat_outputs(call.reinvoke(args, kwargs))
+    except Exception as exc:  # the learner's code runs again
+        return Rerun(error=f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"[:200])
+    if before.shape != after.shape:
+        return Rerun(error="")
+    return Rerun(delta=after - before)
+
+
+def _moved(delta: np.ndarray, c: float, n: int) -> bool:
+    """Some output moved by c (the mean of the shifted sequence) or by n * c (its sum)."""
+    return bool(np.any(np.isclose(delta, c, rtol=MOVE_RTOL, atol=0))
+                or np.any(np.isclose(delta, n * c, rtol=MOVE_RTOL, atol=0)))
+
+
+def check_reaches_jit(g, originals, wants, shift_list) -> bool:
+    spy = g.jit_spy
+    if not any(c.call is not None for c in spy.calls):
+        return g.failed("reaches_jit", msg(
+            "jit.never", "batch_means called no jitted function (one made with jax.jit, or compiled ahead of time) "
+            "in any of the {n} batches: the means were computed outside jit", n=BATCHES), _advice_jit(), tier=PAD_TIER)
+    for b, (seqs, want, c) in enumerate(zip(originals, wants, shift_list), 1):
+        seen = [_seen(call, seqs) for call in spy.calls if call.call == b and call.arrays]
+        proven: set[int] = set()
+        reruns: dict[int, Rerun] = {}
+        for k, s in enumerate(seen):
+            if not s.reduces or set(s.slots) <= proven:
+                continue
+            reruns[k] = rerun = _rerun(g, s, seqs, c)
+            if rerun.delta is not None:
+                proven |= {i for i in s.slots if _moved(rerun.delta, c[i], len(seqs[i]))}
+            if len(proven) == len(seqs):
+                break
+        if len(proven) < len(seqs):
+            i = min(set(range(len(seqs))) - proven)
+            return g.failed("reaches_jit", _not_proven(b, i, seqs, want, c, seen, reruns), _advice_jit(),
+                            tier=PAD_TIER)
+    return g.passed("reaches_jit", msg("jit.ok", "all {n} means came out of jitted code and followed the data: run "
+                                       "again with each sequence shifted, every mean moved with it",
+                                       n=BATCHES * ROWS))
+
+
+def _advice_jit():
+    return msg("advice.jit", "pass the padded sequences and their lengths to one jitted function and compute the "
+               "masked sums and the division inside it, so that it returns the 16 means")
+
+
+def _holds_means(seen: Seen, want: np.ndarray) -> bool:
+    """The call received the batch's means, computed before it (as NumPy computes them, in float32 or float64)."""
+    values = np.concatenate([a.astype(np.float64).ravel() for a in seen.call.arrays if a.dtype.kind == "f"] or
+                            [np.empty(0)])
+    return bool(values.size) and all(np.any(np.isclose(values, m, rtol=1e-5, atol=0)) for m in want)
+
+
+def _shapes(arrays, limit: int = 3) -> str:
+    counts = Counter(f"{a.dtype}{list(a.shape)}" for a in arrays)
+    parts = [f"{k} ×{v}" if v > 1 else k for k, v in counts.most_common(limit)]
+    return ", ".join(parts) + (", …" if len(counts) > limit else "")
+
+
+def _not_proven(b, i, seqs, want, c, seen: list[Seen], reruns: dict[int, Rerun]):
+    n = len(seqs[i])
+    common = {"b": b, "i": i + 1, "n": n}
+    holding = [k for k, s in enumerate(seen) if i in s.slots]
+    if not seen:
+        return msg("jit.batch_without", "during batch {b} no array reached a jitted function, so sequence {i} "
+                   "(length {n}) was averaged outside jit", **common)
+    if not holding:
+        means_in = next((s for s in seen if _holds_means(s, want)), None)
+        if means_in is not None:
+            return msg("jit.got_means", "in batch {b} your jitted function {function} received the 16 means, "
+                       "already computed, instead of the sequences: sequence {i} (length {n}) never reached jitted "
+                       "code, so it was averaged outside jit", function=means_in.call.function, **common)
+        return msg("jit.missing", "sequence {i} of batch {b} (length {n}) never reached a jitted function: the "
+                   "jitted calls of that batch received only {shapes}, and none holds its values as one contiguous run",
+                   shapes=_shapes([a for s in seen for a in s.call.arrays]), **common)
+    reducing = [k for k in holding if seen[k].reduces]
+    if not reducing:
+        s = max((seen[k] for k in holding), key=lambda s: s.out_size)
+        return msg("jit.handed_back", "in batch {b} the sequences went into your jitted function {function}, but it "
+                   "returned {out} numbers for the {size} values it received ({shapes}): it handed the data back, so "
+                   "the averaging happened outside jit", function=s.call.function, out=s.out_size, size=s.in_size,
+                   shapes=_shapes(s.call.arrays), **common)
+    k = reducing[0]
+    s, rerun = seen[k], reruns.get(k, Rerun())
+    function = s.call.function
+    if rerun.delta is None:
+        return msg("jit.rerun_failed", "in batch {b} sequence {i} (length {n}) reached your jitted function "
+                   "{function}, but running it again with changed values failed ({error}), so the grader cannot "
+                   "tell that its result comes from the data", function=function,
+                   error=rerun.error or "outputs of another shape", **common)
+    if _holds_means(s, want):
+        return msg("jit.means_passed_through", "in batch {b} your jitted function {function} received the "
+                   "sequences and also their 16 means, computed before the call, and returned those means: run "
+                   "again with {c:.4g} added to every value of sequence {i} (each sequence shifted by its own "
+                   "amount), its mean did not move with it. The data went into jit, but the averaging happened "
+                   "outside it", function=function, c=c[i], **common)
+    if not np.any(np.abs(rerun.delta) > 1e-6):
+        return msg("jit.no_follow", "in batch {b} sequence {i} (length {n}) reached your jitted function "
+                   "{function}, but its result does not depend on the values: run again with {c:.4g} added to every "
+                   "value of that sequence (each sequence shifted by its own amount), none of its outputs changed, so "
+                   "what it returns was computed elsewhere", function=function, c=c[i], **common)
+    if n == 1:
+        return msg("jit.wrong_follow_one", "in batch {b} sequence {i} (length 1) reached your jitted function "
+                   "{function}, but none of its outputs is that sequence's mean: run again with {c:.4g} added to its "
+                   "value (each sequence shifted by its own amount), its outputs changed, but none by {c:.4g}",
+                   function=function, c=c[i], **common)
+    return msg("jit.wrong_follow", "in batch {b} sequence {i} (length {n}) reached your jitted function {function}, "
+               "but none of its outputs is that sequence's mean: run again with {c:.4g} added to every value of that "
+               "sequence (each sequence shifted by its own amount), its outputs changed, but none by {c:.4g} (as its "
+               "mean would) nor by {sum:.4g} (as its sum would)", function=function, c=c[i], sum=n * c[i], **common)
+
+
+# ------------------------------------------------------------------------------------------------ compiles
+
+
+def check_compiles(g, calls, originals) -> None:
+    total = calls.compiles
+    if total <= BUDGET:
+        g.passed("compile_budget", _passed_text(calls))
+        return
+    observation, advice = _cause(g, calls, originals)
+    g.failed("compile_budget", observation, advice, tier=PAD_TIER)
+
+
+def _passed_text(calls):
+    total = calls.compiles
+    aot = len(calls.window.aot)
+    per_batch = [calls.compiles_in_call(b) for b in range(1, BATCHES + 1)]
+    busy = sum(1 for n in per_batch if n)
+    common = {"compiles": count("compile", total), "batches": BATCHES, "budget": BUDGET}
+    if aot and aot == total:
+        return msg("budget.ok_aot", "{compiles} over {batches} batches (at most {budget}), all made ahead of time "
+                   "before the first batch", **common)
+    if aot:
+        return msg("budget.ok_some_aot", "{compiles} over {batches} batches (at most {budget}), {aot} of them made "
+                   "ahead of time before the first batch", aot=aot, **common)
+    if per_batch[0] == total:
+        return msg("budget.ok_once", "{compiles} over {batches} batches (at most {budget}): batch 1 compiled, the "
+                   "other {rest} reused it", rest=BATCHES - 1, **common)
+    return msg("budget.ok_buckets", "{compiles} over {batches} batches (at most {budget}): {busy} batches met a "
+               "bucket size not seen before, the other {rest} reused compiled programs", busy=busy,
+               rest=BATCHES - busy, **common)
 
 
 def _bare(function: str) -> str:
     return function[4:-1] if function.startswith("jit(") and function.endswith(")") else function
 
 
-def _why(g, function: str, misses) -> str:
-    kinds = {m.kind for m in misses}
+def _cause(g, calls, originals):
+    """The main reason for the compiles, as (observation, advice)."""
+    misses = calls.reasons()
+    library_jits = g.jit_spy.jitted_names
+    counts = Counter(m.function for m in misses)
+
+    def learners(function: str) -> bool:  # JAX explains misses only for functions from the learner's code
+        return function in library_jits or any(m.kind not in ("jax_internal",) for m in misses
+                                               if m.function == function)
+
+    own = {f: n for f, n in counts.items() if learners(f)}
+    eager = {f: n for f, n in counts.items() if f not in own}
+    head = msg("budget.head", "the {batches} batches compiled {times} (at most {budget})", batches=BATCHES,
+               times=count("time", calls.compiles), budget=BUDGET)
+    own_top = max(own.items(), key=lambda kv: kv[1]) if own else None
+    if eager and (own_top is None or own_top[1] <= 1 or sum(eager.values()) >= own_top[1]):
+        order = sorted(eager, key=lambda f: eager[f], reverse=True)
+        names = list(dict.fromkeys(EAGER_SOURCES.get(_bare(f), _bare(f)) for f in order))[:3]
+        return (msg("budget.eager", "{head}: {eager} of them are jax.numpy operations run eagerly, outside any "
+                    "jitted function ({names}), and each one compiles again for every new input shape: the "
+                    "storm moved into the padding", head=head, eager=sum(eager.values()),
+                    names=names),
+                msg("advice.numpy_pad", "pad with NumPy on the host (np.zeros and slice assignment, or np.pad) and "
+                    "hand JAX only the padded arrays"))
+    if own_top is None:
+        return (msg("budget.unexplained", "{head}; JAX gave no reason for them", head=head), _advice_buckets())
+    function, n = own_top
+    mine = [m for m in misses if m.function == function]
+    kinds = {m.kind for m in mine}
+    common = {"head": head, "function": _bare(function), "times": count("time", n)}
     if "new_function" in kinds:
-        return (
-            "a new jitted function is made on every call (jax.jit inside batch_means), so nothing is reused; jit "
-            "once, at module level"
-        )
+        lines = g.lines_calling(r"\bjit\s*\(", g.function_name)
+        if lines:
+            return (msg("budget.new_function_line", "{head}: {function} compiled {times} because line {line} makes a "
+                        "new jitted function inside batch_means on every call, and a new function starts with an "
+                        "empty cache", line=lines[0], **common), _advice_once())
+        return (msg("budget.new_function", "{head}: {function} compiled {times} because a new jitted function is "
+                    "made on every call, and a new function starts with an empty cache", **common), _advice_once())
     if "static" in kinds:
-        return (
-            "a static argument takes a new value each time; keep lengths traced and mask with "
-            "jnp.arange(width) < length"
-        )
-    return _shape_story(g, function)
+        return (msg("budget.static", "{head}: {function} compiled {times} because a static argument took a new "
+                    "value each time ({why}); a static value is part of the cache key", why=calls.why_compiled(limit=1),
+                    **common),
+                msg("advice.traced", "keep the lengths an ordinary (traced) array argument and mask with "
+                    "jnp.arange(width) < length, so only the padded width decides the shape"))
+    return _shape_story(g, function, common, originals)
 
 
-def _shape_story(g, function: str) -> str:
+def _advice_once():
+    return msg("advice.jit_once", "make the jitted function once, at module level (a decorator or a global), and "
+               "call that same function from batch_means")
+
+
+def _advice_buckets():
+    return msg("advice.buckets", "pad every row to one of a few fixed widths chosen in advance (64 alone, powers of "
+               "two, or multiples of 8) and mask the padding")
+
+
+def _shape_story(g, function: str, common: dict, originals):
     """Which axis of the jitted function's input kept changing, from the shapes the jit spy recorded."""
-    shapes = []
+    shapes, longest = [], []
     for c in g.jit_spy.calls:
         if c.call is not None and function in (f"jit({c.function})", c.function):
-            floats = [np.shape(a) for a in c.arrays if np.asarray(a).dtype.kind == "f"]
+            floats = [a.shape for a in c.arrays if a.dtype.kind == "f"]
             if floats:
                 shapes.append(max(floats, key=lambda sh: int(np.prod(sh))))
-    generic = (
-        "every new sequence length is a new input shape. Pad to a few fixed widths (64, or powers of two) and mask"
-    )
+                longest.append(max(len(s) for s in originals[c.call - 1]))
     if not shapes or len({len(sh) for sh in shapes}) != 1:
-        return generic
+        return (msg("budget.shapes", "{head}: {function} compiled {times}, once for every new input shape",
+                    **common), _advice_buckets())
     ndim = len(shapes[0])
-    varying = [ax for ax in range(ndim) if len({sh[ax] for sh in shapes}) > 1]
-    if ndim == 2 and len(varying) >= 1:
-        sizes = [sorted({sh[ax] for sh in shapes}) for ax in range(2)]
-        few = [ax for ax in range(2) if len(sizes[ax]) <= 3]
-        if len(varying) == 2 and few:
-            fixed = few[0]
-            other = 1 - fixed
-            return (
-                f"axis {fixed} is bucketed ({_values(sizes[fixed])}), but axis {other} keeps changing "
-                f"({_values(sizes[other])}), the number of sequences per group. Fix it too: pad every group to "
-                f"{ROWS} rows, masking the empty ones"
-            )
-        if len(varying) == 1:
-            ax = varying[0]
-            return (
-                f"its input's axis {ax} took {len(sizes[ax])} sizes ({_values(sizes[ax])}), one shape each. Keep that "
-                "axis at a few fixed sizes and mask"
-            )
-    return generic
+    sizes = [sorted({sh[ax] for sh in shapes}) for ax in range(ndim)]
+    varying = [ax for ax in range(ndim) if len(sizes[ax]) > 1]
+    for ax in varying:
+        if all(sh[ax] == n for sh, n in zip(shapes, longest)):
+            return (msg("budget.batch_longest", "{head}: {function} compiled {times} because its input is padded to "
+                        "each batch's own longest sequence ({sizes}), and every batch's longest length is one no "
+                        "earlier batch had: one new shape, one compile, per batch", sizes=_values(sizes[ax]),
+                        **common), _advice_buckets())
+    if ndim == 2 and len(varying) == 2:
+        few = [ax for ax in range(2) if len(sizes[ax]) <= 4]
+        if few:
+            fixed, other = few[0], 1 - few[0]
+            return (msg("budget.two_axes", "{head}: {function} compiled {times}; axis {fixed} of its input is "
+                        "bucketed ({fixed_sizes}), but axis {other} keeps changing ({other_sizes}), the number of "
+                        "sequences in a group", fixed=fixed, other=other, fixed_sizes=_values(sizes[fixed]),
+                        other_sizes=_values(sizes[other]), **common),
+                    msg("advice.full_groups", "pad every group to 16 rows too, masking the empty ones (or put all "
+                        "16 sequences in one padded array)"))
+    if ndim == 1 and varying:
+        return (msg("budget.lengths", "{head}: {function} compiled {times}; its input took {k} different lengths "
+                    "({sizes}), and every new length is a new shape, so it compiled once for each",
+                    k=len(sizes[0]), sizes=_values(sizes[0]), **common), _advice_buckets())
+    if len(varying) == 1:
+        ax = varying[0]
+        return (msg("budget.one_axis", "{head}: {function} compiled {times}; axis {axis} of its input took "
+                    "{k} different sizes ({sizes}), one compile each", axis=ax, k=len(sizes[ax]),
+                    sizes=_values(sizes[ax]), **common), _advice_buckets())
+    return (msg("budget.shapes", "{head}: {function} compiled {times}, once for every new input shape", **common),
+            _advice_buckets())
 
 
-def _values(values: list[int], limit: int = 5) -> str:
+def _values(values: list[int], limit: int = 6) -> str:
     shown = ", ".join(map(str, values[:limit]))
     return shown + (", …" if len(values) > limit else "")
-
-
-def _passed_text(total: int, per_batch: list[int]) -> str:
-    text = f"{plural(total, 'compile')} over {BATCHES} batches (budget {BUDGET})"
-    if per_batch[0] == total:
-        return f"{text}: batch 1 compiled, the other {BATCHES - 1} reused it"
-    busy = sum(1 for n in per_batch if n)
-    if busy == BATCHES:
-        return (
-            f"{text}, but every batch compiled: a new shape (or a new function) per batch is still a storm, "
-            f"only a slower one. Fixed bucket sizes would compile once or a few times and then never again"
-        )
-    return f"{text}: {busy} of {BATCHES} batches compiled something; fewer bucket sizes would compile less"

@@ -11,7 +11,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from jittrainer.app import TrainerApp
+from jittrainer.app.screens.main import GradeState, MainScreen
 from jittrainer.grading.verdict import CacheMiss, CheckResult, ErrorInfo, Jaxpr, OutputSection, Timing, Verdict
+from jittrainer.i18n.message import Msg
 
 REPO = Path(__file__).resolve().parents[2]
 EXERCISES = REPO / "exercises"
@@ -20,9 +22,18 @@ GRADE_TIMEOUT = 90.0  # a cold worker imports jax; on a loaded 2-core machine th
 
 
 def make_app(exercises_dir: Path = EXERCISES, **kwargs) -> TrainerApp:
-    options = {"prestart_workers": False, "grade_timing": False, "disk_poll_interval": 0.1}
+    options = {"prestart_workers": False, "grade_timing": False, "disk_poll_interval": 0.1, "lang": "en"}
     options.update(kwargs)
     return TrainerApp(exercises_dir=exercises_dir, **options)
+
+
+def screen(app: TrainerApp) -> MainScreen:
+    return app.main_screen
+
+
+def text(message: str) -> Msg:
+    """A message as a hand-made verdict carries it (no catalog: it shows as written)."""
+    return Msg("test", message.replace("{", "{{").replace("}", "}}"))
 
 
 async def wait_until(pilot, predicate: Callable[[], bool], timeout: float = 10.0, what: str = "") -> None:
@@ -34,9 +45,10 @@ async def wait_until(pilot, predicate: Callable[[], bool], timeout: float = 10.0
 
 
 async def wait_for_verdict(pilot, app: TrainerApp, timeout: float = GRADE_TIMEOUT) -> Verdict:
-    await wait_until(pilot, lambda: not app.grading and app.current.id in app.verdicts, timeout, "a verdict")
+    s = app.main_screen
+    await wait_until(pilot, lambda: s.grade_state is None and s.current.id in s.verdicts, timeout, "a verdict")
     await pilot.pause()
-    return app.verdicts[app.current.id]
+    return s.shown_verdict(s.current)
 
 
 def notifications(app: TrainerApp) -> list[str]:
@@ -55,19 +67,21 @@ def failing_verdict() -> Verdict:
     return Verdict(
         exercise="demo_print",
         status="fail",
-        message="double printed 1 line over 3 calls: the print ran once, while tracing",
+        headline=text("double printed 1 line over 3 calls: the print ran once, while tracing"),
         checks=[
-            CheckResult("runs", "double runs under jax.jit", "pass", "3 calls returned"),
-            CheckResult("values", "returns 2 * x", "pass", "all 3 results match"),
-            CheckResult("prints_each_call", "every call prints x", "fail",
-                        "double printed 1 line over 3 calls: the print ran once, while tracing"),
-            CheckResult("extra", "a check after the failure", "skip", "skipped: an earlier check failed"),
+            CheckResult("runs", text("double runs under jax.jit"), "pass", text("3 calls returned")),
+            CheckResult("values", text("returns 2 * x"), "pass", text("all 3 results match")),
+            CheckResult("prints_each_call", text("every call prints x"), "fail",
+                        text("double printed 1 line over 3 calls: the print ran once, while tracing"),
+                        advice=text("print with jax.debug.print"), advice_tier=2),
+            CheckResult("extra", text("a check after the failure"), "skip", text("skipped: an earlier check failed")),
         ],
         traces=2,
         compiles=2,
         cache_misses=[
-            CacheMiss(1, "jit(double)", "first call of double: nothing was compiled for it yet"),
-            CacheMiss(3, "jit(double)", "x changed from f32[4] to f32[8]: a new shape or dtype needs a new compile"),
+            CacheMiss(1, "jit(double)", text("first call of double: nothing was compiled for it yet"), kind="first"),
+            CacheMiss(3, "jit(double)", text("x changed from f32[4] to f32[8]: a new shape or dtype needs a new "
+                                             "compile"), kind="types"),
         ],
         output="x is JitTracer(float32[4])\n",
         output_sections=[OutputSection("call 1", "x is JitTracer(float32[4])\n")],
@@ -94,7 +108,7 @@ def error_verdict() -> Verdict:
     message = "double raised ZeroDivisionError on call 1, line 6: division by zero"
     return Verdict.failure(
         "demo_print",
-        message,
+        text(message),
         error=ErrorInfo("ZeroDivisionError", "division by zero", line=6, col=5,
                         traceback='Traceback (your code only):\n  File "demo_print.py", line 6, in double\n'
                                   "    print(1 / 0)\nZeroDivisionError: division by zero",
@@ -107,9 +121,9 @@ async def show_verdict(pilot, app: TrainerApp, verdict: Verdict, pane: str = "ch
     """Put a hand-made verdict on screen through the same message a grading thread posts."""
     from jittrainer.app.messages import VerdictReady
 
-    app.run_id = 10_000
-    app.run_exercise = verdict.exercise
-    app.post_message(VerdictReady(10_000, verdict.exercise, verdict, timing_pending=False))
+    s = app.main_screen
+    s.grade_state = GradeState(10_000, verdict.exercise, "grading")
+    s.post_message(VerdictReady(10_000, verdict.exercise, verdict, timing_pending=False))
     await pilot.pause()
-    app.verdict_panel.switch(pane)
+    s.panel.switch(pane)
     await pilot.pause()

@@ -6,7 +6,7 @@ import errno
 import os
 import time
 
-from apphelpers import make_app, notifications, wait_until
+from apphelpers import make_app, notifications, screen, wait_until
 
 from jittrainer import paths
 from jittrainer.session.drafts import Drafts
@@ -16,21 +16,23 @@ async def test_typing_is_autosaved_within_a_second():
     app = make_app()
     async with app.run_test() as pilot:
         await pilot.pause()
-        draft = paths.draft_path(app.current.id)
-        app.editor.move_cursor((0, 0))
+        s = screen(app)
+        draft = paths.draft_path(s.current.id)
+        s.editor.move_cursor((0, 0))
         await pilot.press(*"# mine", "enter")
         typed = time.monotonic()
         await wait_until(pilot, lambda: draft.read_text().startswith("# mine\n"), 5, "the autosave")
         assert time.monotonic() - typed < 1.0
-        assert draft.read_text() == app.editor.text
+        assert draft.read_text() == s.editor.text
 
 
 async def test_continuous_typing_is_still_saved_every_half_second():
     app = make_app(autosave_delay=0.3)
     async with app.run_test() as pilot:
         await pilot.pause()
-        draft = paths.draft_path(app.current.id)
-        app.editor.move_cursor((0, 0))
+        s = screen(app)
+        draft = paths.draft_path(s.current.id)
+        s.editor.move_cursor((0, 0))
         # Keep typing for longer than the delay: a debounce would never fire, a throttle does.
         for n in range(12):
             await pilot.press("x")
@@ -43,10 +45,11 @@ async def test_outside_change_is_reloaded_when_nothing_is_unsaved():
     app = make_app()
     async with app.run_test() as pilot:
         await pilot.pause()
-        draft = paths.draft_path(app.current.id)
+        s = screen(app)
+        draft = paths.draft_path(s.current.id)
         new_text = draft.read_text() + "\n# added in my own editor\n"
         draft.write_text(new_text)
-        await wait_until(pilot, lambda: app.editor.text == new_text, 5, "the reload")
+        await wait_until(pilot, lambda: s.editor.text == new_text, 5, "the reload")
         assert any("changed on disk: reloaded" in n for n in notifications(app))
         await pilot.pause(0.8)
         assert draft.read_text() == new_text  # the reload is not written back as an edit
@@ -56,17 +59,18 @@ async def test_outside_change_with_unsaved_typing_keeps_both():
     app = make_app(autosave_delay=60)  # nothing is saved on its own: the typing below stays unsaved
     async with app.run_test() as pilot:
         await pilot.pause()
-        draft = paths.draft_path(app.current.id)
-        app.editor.move_cursor((0, 0))
+        s = screen(app)
+        draft = paths.draft_path(s.current.id)
+        s.editor.move_cursor((0, 0))
         await pilot.press(*"# typed here", "enter")
-        mine = app.editor.text
+        mine = s.editor.text
         theirs = "# written elsewhere\n"
         draft.write_text(theirs)
         await wait_until(pilot, lambda: any("Kept both" in n or "kept as" in n for n in notifications(app)), 5,
                          "the conflict notice")
-        assert app.editor.text == mine
+        assert s.editor.text == mine
         assert draft.read_text() == mine
-        kept = sorted(paths.backups_dir().glob(f"{app.current.id}-disk-*.py"))
+        kept = sorted(paths.backups_dir().glob(f"{s.current.id}-disk-*.py"))
         assert len(kept) == 1 and kept[0].read_text() == theirs
         assert str(kept[0]) in notifications(app)[-1]
 
@@ -78,15 +82,16 @@ async def test_a_refused_save_warns_and_keeps_the_text(monkeypatch):
     app = make_app(autosave_delay=0.1)
     async with app.run_test() as pilot:
         await pilot.pause()
+        s = screen(app)
         monkeypatch.setattr(Drafts, "save", full_disk)
-        draft = paths.draft_path(app.current.id)
+        draft = paths.draft_path(s.current.id)
         before = draft.read_text()
-        app.editor.move_cursor((0, 0))
+        s.editor.move_cursor((0, 0))
         await pilot.press(*"# lost?")
-        await wait_until(pilot, lambda: app._save_failed, 5, "the failed save")
+        await wait_until(pilot, lambda: s.keeper._failed, 5, "the failed save")
         errors = [n for n in app._notifications if n.severity == "error"]
         assert len(errors) == 1 and "No space left on device" in errors[0].message
-        assert app.editor.text.startswith("# lost?") and draft.read_text() == before
+        assert s.editor.text.startswith("# lost?") and draft.read_text() == before
         monkeypatch.undo()
         await wait_until(pilot, lambda: draft.read_text().startswith("# lost?"), 6, "the retry")
         assert "Saved again" in notifications(app)[-1]
@@ -96,13 +101,14 @@ async def test_reset_restores_the_starter_and_keeps_a_backup():
     app = make_app()
     async with app.run_test() as pilot:
         await pilot.pause()
-        ex = app.current
-        app.editor.text = "# my attempt\n"
-        app.action_reset()
+        s = screen(app)
+        ex = s.current
+        s.editor.text = "# my attempt\n"
+        s.action_reset()
         await pilot.pause()
         await pilot.press("y")
         await pilot.pause()
-        assert app.editor.text == ex.starter_path.read_text() == paths.draft_path(ex.id).read_text()
+        assert s.editor.text == ex.starter_path.read_text() == paths.draft_path(ex.id).read_text()
         backups = sorted(paths.backups_dir().glob(f"{ex.id}-2*.py"))
         assert [b.read_text() for b in backups] == ["# my attempt\n"]
         assert str(backups[0]) in notifications(app)[-1]
@@ -112,8 +118,9 @@ async def test_quit_saves_the_latest_typing():
     app = make_app(autosave_delay=60)
     async with app.run_test() as pilot:
         await pilot.pause()
-        draft = paths.draft_path(app.current.id)
-        app.editor.move_cursor((0, 0))
+        s = screen(app)
+        draft = paths.draft_path(s.current.id)
+        s.editor.move_cursor((0, 0))
         await pilot.press(*"# last words")
         await pilot.press("ctrl+q")
     assert draft.read_text().startswith("# last words")

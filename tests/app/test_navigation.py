@@ -1,13 +1,12 @@
-"""Moving around: next/previous, the command palette, hint tiers, revealing the solution, help."""
+"""Moving around: next/previous, the command palette, hint tiers, advice, revealing the solution, help, keys."""
 
 from __future__ import annotations
 
-from apphelpers import make_app, notifications
-from textual.widgets import Markdown
+from apphelpers import failing_verdict, make_app, notifications, plain, screen, show_verdict
+from textual.widgets import Markdown, Static, TabbedContent
 
 from jittrainer.app.screens.confirm import ConfirmScreen
 from jittrainer.app.screens.help import HelpScreen
-from jittrainer.app.widgets.lesson import NUMBERED
 from jittrainer.session.progress import ProgressStore
 
 
@@ -15,74 +14,112 @@ async def test_next_and_previous_exercise():
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        available = [ex for ex in app.exercises if ex.available]
-        assert app.current is available[0]
+        s = screen(app)
+        available = s.session.course.available
+        assert s.current is available[0]
         await pilot.press("ctrl+n")
-        assert app.current is available[1]
+        assert s.current is available[1]
         await pilot.press("alt+right")
-        assert app.current is available[2]
-        await pilot.press("ctrl+b")
-        assert app.current is available[1]
+        assert s.current is available[2]
         await pilot.press("alt+left")
-        assert app.current is available[0]
-        await pilot.press("ctrl+b")
-        assert app.current is available[0] and "first exercise" in notifications(app)[-1]
-        assert ProgressStore().load()["last_open"] == available[0].id
-        assert app.lesson.query_one("#statement", Markdown).source == available[0].statement()
+        assert s.current is available[1]
+        await pilot.press("alt+left")
+        assert s.current is available[0]
+        await pilot.press("alt+left")
+        assert s.current is available[0] and "first exercise" in notifications(app)[-1]
+        assert ProgressStore().load().last_open == available[0].id
+        assert s.panel.query_one("#task-body", Markdown).source == available[0].statement()
+        assert app.focused is s.editor  # a new exercise puts the focus in the editor
 
 
 async def test_palette_opens_an_exercise():
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        target = [ex for ex in app.exercises if ex.available][2]
+        s = screen(app)
+        target = s.session.course.available[2]
         await pilot.press("ctrl+p")
         await pilot.press(*f"Open exercise: {target.number:02d}")
         await pilot.pause(0.5)
         await pilot.press("enter")
         await pilot.pause()
-        assert app.current is target
+        assert s.current is target
+        assert app.focused is s.editor
 
 
-async def test_hints_come_one_tier_at_a_time_and_are_recorded():
+async def test_hints_come_one_tier_at_a_time_are_recorded_and_scroll_into_view():
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        ex = app.current
-        hints = [NUMBERED.sub("", hint.title) for hint in ex.hints()]
-        hints_md = app.lesson.query_one("#hints", Markdown)
+        s = screen(app)
+        ex = s.current
+        hints = [hint.heading for hint in ex.hints()]
+        hints_md = s.panel.query_one("#hints-body", Markdown)
         assert hints[0] not in hints_md.source
         await pilot.press("ctrl+t")
         await pilot.pause()
-        assert app.lesson.tabs.active == "tab-hints"
+        assert s.panel.active == "hints"
         assert hints[0] in hints_md.source and hints[1] not in hints_md.source
-        assert ProgressStore().entry(ex.id)["hints_used"] == [1]
+        assert "Hint 1 of" in hints_md.source and "1. " + hints[0] not in hints_md.source  # numbered once
+        assert ProgressStore().entry(ex.id).hints_used == [1]
         await pilot.press("ctrl+t")
-        await pilot.pause()
+        await pilot.pause(0.3)
         assert hints[1] in hints_md.source
-        assert ProgressStore().entry(ex.id)["hints_used"] == [1, 2]
-        assert str(app.lesson.tabs.get_tab("tab-hints").label) == f"Hints 2/{len(hints)}"
+        assert ProgressStore().entry(ex.id).hints_used == [1, 2]
+        assert str(s.panel.tabs.get_tab("tab-hints").label) == f"Hints 2/{len(hints)}"
+        newest = list(hints_md.query("MarkdownH2"))[-1]
+        # the newest hint scrolled into view: its heading sits in the top half of the pane
+        assert hints_md.region.y <= newest.region.y < hints_md.region.y + hints_md.region.height // 2
         for _ in range(len(hints)):
             await pilot.press("ctrl+t")
-        assert ProgressStore().entry(ex.id)["hints_used"] == list(range(1, len(hints) + 1))
+        assert ProgressStore().entry(ex.id).hints_used == list(range(1, len(hints) + 1))
         assert "last hint" in notifications(app)[-1]
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:  # taken hints are still there next time
         await pilot.pause()
         await pilot.pause()
-        assert hints[-1] in app.lesson.query_one("#hints", Markdown).source
+        assert hints[-1] in screen(app).panel.query_one("#hints-body", Markdown).source
+
+
+async def test_advice_shows_on_request_and_with_its_hint_tier():
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        s = screen(app)
+        verdict = failing_verdict()
+        verdict.exercise = s.current.id
+        await show_verdict(pilot, app, verdict)
+        checks = plain(s.panel.query_one("#checks-body", Static))
+        assert "print with jax.debug.print" not in checks and "kept back" in checks
+        await pilot.press("ctrl+t", "ctrl+t")  # the advice names tier 2
+        await pilot.pause()
+        checks = plain(s.panel.query_one("#checks-body", Static))
+        assert "print with jax.debug.print" in checks
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        s = screen(app)
+        await pilot.press("ctrl+n")
+        verdict = failing_verdict()
+        verdict.exercise = s.current.id
+        await show_verdict(pilot, app, verdict)
+        await pilot.press("f5")
+        await pilot.pause()
+        assert "print with jax.debug.print" in plain(s.panel.query_one("#checks-body", Static))
+        assert ProgressStore().entry(s.current.id).advice_requested_at
 
 
 async def test_reveal_asks_first_before_a_pass_and_is_recorded():
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        ex = app.current
-        app.action_reveal()
+        s = screen(app)
+        ex = s.current
+        s.action_reveal()
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("n")
-        assert ProgressStore().entry(ex.id)["solution_revealed_at"] is None
+        assert ProgressStore().entry(ex.id).solution_revealed_at is None
         await pilot.press("ctrl+p")
         await pilot.press(*"Reveal solution")
         await pilot.pause(0.5)
@@ -92,11 +129,11 @@ async def test_reveal_asks_first_before_a_pass_and_is_recorded():
         await pilot.press("y")
         await pilot.pause()
         entry = ProgressStore().entry(ex.id)
-        assert entry["solution_revealed_at"] and entry["revealed_before_pass"]
-        source = app.lesson.query_one("#explanation", Markdown).source
+        assert entry.solution_revealed_at and entry.revealed_before_pass
+        source = s.panel.query_one("#why-body", Markdown).source
         assert ex.solution_path.read_text().strip() in source
-        assert app.lesson.tabs.active == "tab-explanation"
-        assert app.editor.text == ex.starter_path.read_text()  # the draft is left alone
+        assert s.panel.active == "why"
+        assert s.editor.text == ex.starter_path.read_text()  # the draft is left alone
 
 
 async def test_f1_lists_every_key():
@@ -106,11 +143,12 @@ async def test_f1_lists_every_key():
         await pilot.press("f1")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
-        text = app.screen.query_one("#help-text", Markdown).source
-        for keys in ("ctrl+r", "ctrl+n, alt+right", "ctrl+b, alt+left", "ctrl+t", "ctrl+p", "f1", "ctrl+q", "ctrl+l"):
-            assert f"`{keys}`" in text
+        help_text = app.screen.query_one("#help-text", Markdown).source
+        for keys in ("ctrl+r", "ctrl+n, alt+right", "alt+left", "ctrl+t", "ctrl+p", "f1", "ctrl+q", "ctrl+l",
+                     "ctrl+f", "ctrl+g", "ctrl+underscore, ctrl+slash", "alt+z", "escape", "ctrl+o", "f5"):
+            assert f"`{keys}`" in help_text
         await pilot.press("ctrl+r")  # main-screen keys are off while help is open
-        assert not app.grader.history
+        assert not app.dispatcher.history
         await pilot.press("escape")
         assert not isinstance(app.screen, HelpScreen)
 
@@ -119,43 +157,58 @@ async def test_sidebar_choice_opens_the_exercise():
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        target = [ex for ex in app.exercises if ex.available][1]
-        option_list = app.sidebar.query_one("#exercise-list")
-        option_list.focus()
+        s = screen(app)
+        await pilot.press("f2")
+        target = s.session.course.available[1]
+        option_list = s.sidebar.query_one("#exercise-list")
+        assert app.focused is option_list
         option_list.highlighted = option_list.get_option_index(target.id)
         await pilot.press("enter")
         await pilot.pause()
-        assert app.current is target and app.focused is app.editor
+        assert s.current is target and app.focused is s.editor
 
 
-async def test_f3_cycles_the_verdict_panes_from_the_editor():
-    from textual.widgets import TabbedContent
-
+async def test_f3_and_f4_cycle_the_panel_tabs_from_the_editor():
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        assert app.focused is app.editor
-        tabs = app.verdict_panel.query_one(TabbedContent)
+        s = screen(app)
+        assert app.focused is s.editor
+        tabs = s.panel.query_one(TabbedContent)
         seen = []
-        for _ in range(5):
+        for _ in range(8):
             await pilot.press("f3")
             seen.append(tabs.active)
-        assert seen == ["tab-output", "tab-jaxpr", "tab-timing", "tab-recompiles", "tab-checks"]
-        await pilot.press("shift+f3")
-        assert tabs.active == "tab-recompiles"
-        assert app.editor.text == app.current.starter_path.read_text()  # nothing was typed into the draft
+        assert seen == ["tab-hints", "tab-checks", "tab-output", "tab-jaxpr", "tab-timing", "tab-recompiles",
+                        "tab-why", "tab-task"]
+        await pilot.press("f4")
+        assert tabs.active == "tab-why"
+        assert s.editor.text == s.current.starter_path.read_text()  # nothing was typed into the draft
 
 
-async def test_f4_opens_a_drill_round_and_escape_comes_back():
+async def test_escape_leaves_the_editor_and_tab_indents_in_it():
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        s = screen(app)
+        s.editor.move_cursor((0, 0))
+        await pilot.press("tab")
+        assert s.editor.text.startswith("    import jax") and app.focused is s.editor
+        await pilot.press("escape")
+        assert app.focused is not s.editor and s.panel in app.focused.ancestors
+
+
+async def test_f9_opens_a_drill_round_from_this_course_and_escape_comes_back():
     from jittrainer.app.drill import DrillScreen
     from jittrainer.app.screens.main import MainScreen
 
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        await pilot.press("f4")
+        await pilot.press("f9")
         await pilot.pause()
         assert isinstance(app.screen, DrillScreen)
+        assert app.screen.deck.root == screen(app).session.course.root / "drills"
         assert not app.screen.active_bindings.get("ctrl+r")  # the trainer's keys are off while drilling
         await pilot.press("escape")
         await pilot.pause()

@@ -19,7 +19,7 @@ def app():
 async def no_blink(pilot) -> None:
     # A blinking cursor is drawn or not depending on when the picture is taken.
     await pilot.pause()
-    pilot.app.editor.cursor_blink = False
+    pilot.app.main_screen.editor.cursor_blink = False
     await pilot.pause()
 
 
@@ -41,7 +41,7 @@ def test_main_screen_small_terminal(snap_compare):
 
 def test_main_screen_light_theme(snap_compare):
     async def run_before(pilot) -> None:
-        pilot.app.action_toggle_theme()
+        pilot.app.action_toggle_dark()
         await pane("checks")(pilot)
 
     assert snap_compare(app(), terminal_size=WIDE, run_before=run_before)

@@ -7,7 +7,7 @@ import subprocess
 import sys
 import time
 
-from apphelpers import FIXTURE_EXERCISES, make_app, notifications, wait_until
+from apphelpers import FIXTURE_EXERCISES, make_app, notifications, screen, wait_until
 from textual.widgets import Markdown, OptionList
 
 from jittrainer import paths
@@ -25,17 +25,17 @@ async def test_opens_first_exercise_with_statement_and_draft():
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        first = next(ex for ex in app.exercises if ex.available)
-        assert app.current is first
-        assert app.focused is app.editor
+        s = screen(app)
+        first = s.session.course.available[0]
+        assert s.current is first
+        assert app.focused is s.editor
         draft = paths.draft_path(first.id)
-        assert draft.read_text() == first.starter_path.read_text() == app.editor.text
-        assert app.editor.is_syntax_aware and app.editor.language == "python"
-        assert app.editor.show_line_numbers
-        statement = app.lesson.query_one("#statement", Markdown)
+        assert draft.read_text() == first.starter_path.read_text() == s.editor.text
+        assert s.editor.is_syntax_aware and s.editor.language == "python"
+        assert s.editor.show_line_numbers
+        statement = s.panel.query_one("#task-body", Markdown)
         assert statement.source == first.statement()
-        assert app.editor.border_title == f"workspace/{first.id}.py"
-        assert first.title in app.sub_title
+        assert s.editor.border_title.endswith(f"workspace/{first.id}.py") and first.title in s.editor.border_title
         assert app.first_frame_at is not None and app.first_frame_at >= app.launched_at
 
 
@@ -46,30 +46,31 @@ async def test_opens_last_open_exercise_else_first_not_passed():
     app = make_app()
     async with app.run_test() as pilot:
         await pilot.pause()
-        assert app.current is not None and app.current.id == exercises[1].id
+        assert screen(app).current is not None and screen(app).current.id == exercises[1].id
     store.set_last_open(exercises[2].id)
     app = make_app()
     async with app.run_test() as pilot:
         await pilot.pause()
-        assert app.current.id == exercises[2].id
+        assert screen(app).current.id == exercises[2].id
 
 
 async def test_broken_exercise_is_listed_as_unavailable_with_its_reason():
     app = make_app(FIXTURE_EXERCISES)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        assert app.current.id == "demo_print"
-        option_list = app.sidebar.query_one(OptionList)
+        s = screen(app)
+        assert s.current.id == "demo_print"
+        option_list = s.sidebar.query_one(OptionList)
         prompt = option_list.get_option("broken_manifest").prompt
         assert "unavailable: manifest.toml: not valid TOML" in prompt.plain.replace("\n     ", " ")
-        app.open_exercise("broken_manifest")
+        s.open_exercise("broken_manifest")
         await pilot.pause()
-        assert app.editor.read_only
-        assert "This exercise is unavailable" in app.lesson.query_one("#statement", Markdown).source
+        assert s.editor.read_only
+        assert "This exercise is unavailable" in s.panel.query_one("#task-body", Markdown).source
         await pilot.press("ctrl+r")
-        assert not app.grader.history and "unavailable" in notifications(app)[-1]
-        await pilot.press("ctrl+b")  # next/previous skip unavailable exercises
-        assert app.current.id == "demo_print"
+        assert not app.dispatcher.history
+        await pilot.press("alt+left")  # next/previous skip unavailable exercises
+        assert s.current.id == "demo_print"
 
 
 async def test_progress_notice_is_shown_once_at_start():
@@ -79,20 +80,25 @@ async def test_progress_notice_is_shown_once_at_start():
     async with app.run_test() as pilot:
         await wait_until(pilot, lambda: notifications(app), what="a notice")
         assert any("progress file could not be read" in n for n in notifications(app))
-        assert not app.progress.notices
+        assert not app.session.progress.notices
 
 
 async def test_keymap_from_config_remaps_a_binding():
     paths.config_path().parent.mkdir(parents=True, exist_ok=True)
-    paths.config_path().write_text('# mine\n[keymap]\nhint = "f9"\n')
+    paths.config_path().write_text('# mine\n[keymap]\nhint = "f9"\ndrill = "f12"\n')
     app = make_app()
     async with app.run_test() as pilot:
         await pilot.pause()
+        s = screen(app)
         await pilot.press("ctrl+t")
-        assert app.hints_shown[app.current.id] == 0  # ctrl+t no longer gives a hint
+        assert s.entry(s.current).highest_hint == 0  # ctrl+t no longer gives a hint
         await pilot.press("f9")
-        assert app.hints_shown[app.current.id] == 1
-        assert ("f9", ) == tuple(k for k, _, i in app.key_rows() if i == "hint")
+        assert s.entry(s.current).highest_hint == 1
+        from jittrainer.app.keys import key_rows
+
+        assert ("f9", ) == tuple(k for k, _, i in key_rows(app.settings.keymap) if i == "hint")
+        # texts that name the key follow the keymap
+        assert "Press **f9** for the next hint" in s.panel.query_one("#hints-body", Markdown).source
 
 
 async def test_theme_toggle_is_stored_and_editor_follows():
@@ -101,19 +107,20 @@ async def test_theme_toggle_is_stored_and_editor_follows():
     app = make_app()
     async with app.run_test() as pilot:
         await pilot.pause()
-        assert app.current_theme.dark and app.editor.theme == "jittrainer-dark"
-        app.action_toggle_theme()
+        s = screen(app)
+        assert app.current_theme.dark and s.editor.theme == "jittrainer-dark"
+        app.action_toggle_dark()
         await pilot.pause()
-        assert not app.current_theme.dark and app.editor.theme == "jittrainer-light"
-        app.action_toggle_live()
+        assert not app.current_theme.dark and s.editor.theme == "jittrainer-light"
+        s.action_toggle_live()
     text = paths.config_path().read_text()
     assert text.startswith("# keep me\n[keymap]\nhint = \"ctrl+t\"\n")
     assert 'theme = "textual-light"' in text and "live_grading = true" in text
     app = make_app()
     async with app.run_test() as pilot:
         await pilot.pause()
-        assert app.theme == "textual-light" and app.live_grading
-        assert app.editor.theme == "jittrainer-light"
+        assert app.theme == "textual-light" and app.settings.live_grading
+        assert screen(app).editor.theme == "jittrainer-light"
 
 
 def test_exit_when_ready_exits_zero_after_the_first_frame(tmp_path):
@@ -138,15 +145,16 @@ def test_settings_line_editor_keeps_other_lines():
     paths.config_path().write_text(edited)
     settings = load_settings()
     assert (settings.theme, settings.live_grading, settings.keymap) == ("nord", True, {"run": "f9"})
-    paths.config_path().write_text("[app]\nlive_grading = 3\n[keymap]\nrun = 4\n")
-    assert len(load_settings().problems) == 2
+    paths.config_path().write_text("[app]\nlive_grading = 3\nlanguage = \"fr\"\n[keymap]\nrun = 4\n")
+    assert len(load_settings().problems) == 3
 
 
 async def test_no_exercises_still_opens(tmp_path):
     app = make_app(tmp_path / "nothing-here")
     async with app.run_test() as pilot:
         await pilot.pause()
-        assert app.current is None and app.editor.read_only
-        assert "No exercises found" in app.lesson.query_one("#statement", Markdown).source
+        s = screen(app)
+        assert s.current is None and s.editor.read_only
+        assert "No exercises found" in s.panel.query_one("#task-body", Markdown).source
         await pilot.press("ctrl+r", "ctrl+n", "ctrl+t")
-        assert not app.grader.history
+        assert not app.dispatcher.history

@@ -22,8 +22,8 @@ QUESTIONS = {"choice_one": "What does it print?", "count_two": "How many lines?"
              "tf_false": "One plus one is three.", "text_hi": "Type the output."}
 
 
-def drill(deck_dir, home, *args, stdin="", module=True):
-    cmd = [sys.executable, "-m", "jittrainer.drill_cli"] if module else [sys.executable, "-m", "jittrainer", "drill"]
+def drill(deck_dir, home, *args, stdin=""):
+    cmd = [sys.executable, "-m", "jittrainer", "--lang", "en", "drill"]
     env = {"JITTRAINER_HOME": str(home), "PATH": "/usr/bin:/bin", "PYTHONIOENCODING": "utf-8"}
     return subprocess.run([*cmd, "--drills", str(deck_dir), *args], input=stdin, capture_output=True, text=True,
                           env=env, timeout=60)
@@ -118,14 +118,8 @@ def test_unavailable_cards_are_skipped_with_a_note(deck_dir, learner_home):
     assert "skipping an unavailable card: drills/cards/zz_broken.toml: topic: missing" in r.stderr
 
 
-def test_the_installed_command_once_wired(deck_dir, learner_home):
-    from jittrainer import cli
-
-    parser = cli.build_parser()
-    sub = next(a for a in parser._actions if a.__class__.__name__ == "_SubParsersAction")
-    if "drill" not in sub.choices:
-        pytest.skip("`drill` is not wired into jittrainer.cli yet (see drill_cli.add_drill_parser)")
-    r = drill(deck_dir, learner_home, "--plain", "--count", "1", "--topic", "beta", stdin="q\n", module=False)
+def test_a_round_of_one_topic(deck_dir, learner_home):
+    r = drill(deck_dir, learner_home, "--plain", "--count", "1", "--topic", "beta", stdin="q\n")
     assert r.returncode == 0 and r.stdout.startswith("Drill round: 1 card.")
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import textwrap
 import time
 
+import pytest
+
 from drillkit import CARDS, DRILLS, write_deck
 
 from jittrainer.course.drills.loader import load_drills
@@ -93,6 +95,7 @@ def test_a_failed_premise_is_reported_as_such(deck):
 # ------------------------------------------------------------------------------------------- real workers
 
 
+@pytest.mark.worker
 def test_verify_passes_right_cards_and_fails_a_wrong_one(tmp_path):
     cards = dict(CARDS)
     # Deliberately wrong: the snippet prints 2, the card claims choice 3.
@@ -109,6 +112,7 @@ def test_verify_passes_right_cards_and_fails_a_wrong_one(tmp_path):
     assert sum(ok for ok, _ in lines) == len(CARDS)
 
 
+@pytest.mark.worker
 def test_real_observations_traces_compiles_and_exceptions(tmp_path):
     cards = {
         "counted": """
@@ -169,6 +173,7 @@ def test_real_observations_traces_compiles_and_exceptions(tmp_path):
     assert verify_cards(deck, jobs=3) == []
 
 
+@pytest.mark.worker
 def test_hostile_proofs_fail_cleanly(tmp_path):
     base = textwrap.dedent(CARDS["tf_false"])
     cards = {
@@ -200,6 +205,7 @@ def test_unavailable_cards_are_reported_without_running(tmp_path):
     assert not results[0].ok and "answer:" in results[0].problem
 
 
+@pytest.mark.worker
 def test_every_bundled_card_is_proved_on_the_installed_jax():
     """The whole deck, as `jittrainer validate` runs it: each card's proof in a fresh worker."""
     deck = load_drills(DRILLS)

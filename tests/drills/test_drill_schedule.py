@@ -67,8 +67,8 @@ def test_schedule_persists_across_stores_and_runs(deck, store, date, learner_hom
 
 
 def test_a_corrupt_drills_entry_counts_as_new(deck, store, date):
-    with store.update() as data:
-        data["drills"] = {"cards": {"choice_one": "garbage", "count_two": {"box": "x", "seen": -3, "due": 7}}}
+    with store.update() as progress:
+        progress.drills = {"cards": {"choice_one": "garbage", "count_two": {"box": "x", "seen": -3, "due": 7}}}
     scheduler = Scheduler(store, clock=date)
     assert scheduler.state("choice_one") == CardState()
     assert scheduler.state("count_two").box == 0 and scheduler.state("count_two").seen == 0

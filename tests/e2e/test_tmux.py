@@ -7,7 +7,7 @@ import shutil
 import pytest
 from tmux_drive import drive, kill_while_typing
 
-pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+pytestmark = [pytest.mark.worker, pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")]
 
 
 def test_learner_fails_the_starter_then_passes_with_the_solution():

@@ -1,3 +1,4 @@
+# expect: follows_scale
 # Binds SCALE as a default argument, but still multiplies by the global: it is frozen just the same.
 import jax.numpy as jnp
 

@@ -1,3 +1,4 @@
+# expect: leaves_scale
 # Copies the argument into the global: the numbers come out right, but under jit SCALE now holds a tracer
 # that leaked out of the trace, and the function still writes module state.
 import jax

@@ -1,3 +1,4 @@
+# expect: follows_scale
 # Builds a fresh jit per call hoping it re-reads SCALE; the grader jits scaled_relu, so the inner jit is traced
 # once inside it and SCALE is still frozen.
 import jax

@@ -1,5 +1,5 @@
-# Marks scale static so every new value retraces: the numbers are right, but each scale is a new compile
-# (and a fresh trace reads SCALE again, which only hides the frozen global).
+# expect: one_compile
+# Marks scale static so every new value retraces: the numbers are right, but each scale is a new compile.
 from functools import partial
 
 import jax

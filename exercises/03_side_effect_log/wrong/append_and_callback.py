@@ -1,3 +1,4 @@
+# expect: logs_each_call
 # Adds a callback but keeps the old append: the callback logs every call, and the plain append still drops a
 # tracer into log while tracing.
 import jax

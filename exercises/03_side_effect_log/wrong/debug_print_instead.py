@@ -1,3 +1,4 @@
+# expect: logs_each_call
 # Prints every value at run time, which is the right mechanism, but printing does not put anything in log.
 import jax
 

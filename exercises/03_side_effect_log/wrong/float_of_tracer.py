@@ -1,3 +1,4 @@
+# expect: runs
 # Tries to turn x into a Python number inside jit: x is a tracer with no value while compute is traced.
 import jax
 

@@ -1,3 +1,4 @@
+# expect: logs_each_call
 # Sends the value to Python with pure_callback but ignores its result: a "pure" function whose result is unused
 # is dead code, so JAX removes it and log.append never runs.
 import jax

@@ -1,3 +1,4 @@
+# expect: one_compile
 # Makes x static so the append "sees" a real number: it does, but only because every new value retraces and
 # recompiles compute (one compile per call).
 from functools import partial

@@ -1,3 +1,4 @@
+# expect: runs
 # Builds the right mask, then indexes with it: x[mask] keeps a value-dependent number of elements,
 # so its shape is unknown while tracing.
 import jax

@@ -1,3 +1,4 @@
+# expect: values
 # Fixed shape and traceable, but cumsum(x)[n - 1] reads index -1 when n = 0: it returns the total, not 0.
 import jax
 import jax.numpy as jnp

@@ -1,3 +1,4 @@
+# expect: runs
 # lax.dynamic_slice takes a traced start, but its size must be a fixed number: a size of n is a traced shape.
 import jax
 import jax.numpy as jnp

@@ -1,3 +1,4 @@
+# expect: runs
 # Marks n static so x[:n] gets a concrete bound. But n arrives as a jnp.int32 array, which is not hashable,
 # and a static n would compile once per value anyway: the length is data, so it must be masked.
 from functools import partial

@@ -1,3 +1,4 @@
+# expect: reports_every_call
 # Binds report to another name at import and hands that to the callback. The callback runs on every call, but it
 # calls the function object captured at import: when report is replaced (the grader does, and so would a test
 # or a logger set up later), the new report is never called.

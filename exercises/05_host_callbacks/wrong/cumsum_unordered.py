@@ -1,3 +1,4 @@
+# expect: reports_in_order
 # Computes all running sums at once and reports them with unordered debug callbacks. Nothing ties the callbacks
 # to each other, so the compiler is free to run them in any order (it does): pass ordered=True.
 import jax

@@ -1,3 +1,4 @@
+# expect: reports_every_call
 # Prints the right numbers on every call with jax.debug.print, but never calls report: whoever replaces report
 # (a logger, a test, the grader) sees nothing.
 import jax

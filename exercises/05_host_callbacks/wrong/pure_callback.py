@@ -1,3 +1,4 @@
+# expect: reports_every_call
 # Uses jax.pure_callback to reach the host. A pure callback promises to have no side effects, so JAX removes
 # it when its result is unused: report is never called.
 import jax

@@ -1,3 +1,4 @@
+# expect: all_devices
 # Reshapes x to (B, 1): still one row per entry of x, so axis 0 has B entries, not one per device.
 import jax
 import jax.numpy as jnp

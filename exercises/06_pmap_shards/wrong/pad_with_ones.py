@@ -1,3 +1,4 @@
+# expect: values
 # Pads to a multiple of the device count, but with ones: every padding entry adds 1 to the sum of squares.
 import jax
 import jax.numpy as jnp

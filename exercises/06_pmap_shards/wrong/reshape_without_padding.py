@@ -1,4 +1,6 @@
-# Reshapes to one row per device, but without padding: B = 3, 9 or 13 cannot be split into 4 equal rows.
+# expect: runs
+# Reshapes to one row per device, but without padding: a B that is not a multiple of the device count cannot be
+# split into equal rows.
 import jax
 import jax.numpy as jnp
 

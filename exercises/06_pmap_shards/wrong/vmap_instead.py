@@ -1,3 +1,4 @@
+# expect: uses_pmap
 # Uses jax.vmap: the same per-chunk function over the batch, but all on one device. Nothing runs in parallel
 # across devices.
 import jax

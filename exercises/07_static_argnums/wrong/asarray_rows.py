@@ -1,3 +1,4 @@
+# expect: runs
 # rows is static, but jnp.asarray(rows) makes it a JAX array again, and inside jit that array is traced.
 from functools import partial
 

@@ -1,3 +1,4 @@
+# expect: values
 # Static and jittable, but (-1, rows) makes rows the number of columns: the shape comes out transposed.
 from functools import partial
 

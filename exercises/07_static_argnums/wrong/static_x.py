@@ -1,3 +1,4 @@
+# expect: runs
 # Marks the wrong argument static: argument 0 is the array x, which cannot be hashed, and rows stays traced.
 from functools import partial
 

@@ -1,3 +1,4 @@
+# expect: compile_budget
 # Pads with jnp.pad, eagerly, outside jit: jnp.pad is compiled for every new input length,
 # so the storm of compiles just moved from the mean to the padding.
 import jax

@@ -1,3 +1,4 @@
+# expect: values
 # Pads to one fixed width and compiles once, but jnp.mean averages the padding zeros too:
 # a sequence of length 10 is summed and divided by 64.
 import jax

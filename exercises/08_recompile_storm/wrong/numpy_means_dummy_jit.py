@@ -1,3 +1,4 @@
+# expect: reaches_jit
 # No recompiles, because the real work is done by NumPy: the jitted function only sees the 16 finished means,
 # never the sequences, so jit speeds up nothing.
 import jax

@@ -1,43 +1,52 @@
-"""The command palette's trainer commands: open any exercise, reset, reveal, themes, live grading, hints, run."""
+"""The command palette's trainer commands: open any exercise, reset, reveal, language, themes, live grading, hints,
+run, drill and interview. They call the main screen's actions, through the app that holds it."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-if TYPE_CHECKING:
-    from jittrainer.app.trainer import TrainerApp
+from jittrainer.i18n import LANGUAGES, NAMES, _
 
 
 class TrainerCommands(Provider):
-    @property
-    def trainer(self) -> TrainerApp:
-        return self.app  # type: ignore[return-value]
-
     def commands(self) -> list[tuple[str, Callable[[], object], str]]:
-        app = self.trainer
-        found: list[tuple[str, Callable[[], object], str]] = []
-        current = app.current.title if app.current is not None else "this exercise"
-        found += [
-            ("Run the grader", app.action_run, "Grade the editor's text now (ctrl+r)"),
-            ("Next hint", app.action_hint, f"Show the next hint tier for {current} (ctrl+t)"),
-            ("Reveal solution", app.action_reveal, f"Show the reference solution of {current}"),
-            ("Reset exercise", app.action_reset, "Put the starter back in the editor; your draft is kept as a backup"),
-            ("Toggle theme", app.action_toggle_dark, "Switch between the dark and the light theme"),
-            ("Toggle live grading", app.action_toggle_live,
-             f"Grade automatically when you stop typing (now {'on' if app.live_grading else 'off'})"),
-            ("Interview drill", app.action_drill, "Predict-the-output cards, proved on your JAX (F4)"),
-            ("Help", app.action_help, "Keys, panes and how grading works (F1)"),
+        app = self.app
+        screen = app.main_screen  # type: ignore[attr-defined]
+        session = app.session  # type: ignore[attr-defined]
+        current = session.title(screen.current) if screen.current is not None else _("this exercise")
+        found: list[tuple[str, Callable[[], object], str]] = [
+            (_("Run the grader"), screen.action_run, _("Grade the editor's text now ({key})").format(
+                key=screen.key("run"))),
+            (_("Next hint"), screen.action_hint, _("Show the next hint tier for {title} ({key})").format(
+                title=current, key=screen.key("hint"))),
+            (_("Show the advice"), screen.action_advice, _("What to write for the failing check ({key})").format(
+                key=screen.key("advice"))),
+            (_("Reveal solution"), screen.action_reveal, _("Show the reference solution of {title}").format(
+                title=current)),
+            (_("Reset exercise"), screen.action_reset, _("Put the starter back in the editor; your draft is kept as a "
+                                                         "backup")),
+            (_("Toggle theme"), app.action_toggle_dark, _("Switch between the dark and the light theme")),
+            (_("Toggle live grading"), screen.action_toggle_live, _("Grade automatically when you stop typing")),
+            (_("Interview drill"), screen.action_drill, _("Predict-the-output cards, proved on your JAX ({key})").format(
+                key=screen.key("drill"))),
+            (_("Mock interview"), screen.action_interview, _("Cards and a short exercise on a clock ({key})").format(
+                key=screen.key("interview"))),
+            (_("Help"), screen.action_help, _("Keys, panes and how grading works ({key})").format(key=screen.key("help"))),
         ]
-        for exercise in app.exercises:
-            status = app.status_of(exercise)
+        for lang in LANGUAGES:
+            if lang != session.lang:
+                found.append((f"{_('Language')}: {NAMES[lang]}", partial(app.switch_language, lang),
+                              _("Show the trainer in {name}").format(name=NAMES[lang])))
+        for exercise in session.exercises:
+            status = screen.statuses.get(exercise.id, "new")
             found.append((
-                f"Open exercise: {exercise.number:02d} {exercise.title or exercise.id}",
-                partial(app.open_exercise, exercise.id),
-                f"{exercise.topic} · {status}" if exercise.available else f"unavailable: {exercise.problems[0]}",
+                _("Open exercise: {number:02d} {title}").format(number=exercise.number, title=session.title(exercise)),
+                partial(screen.open_exercise, exercise.id),
+                f"{session.course.topic_title(exercise.topic)} · {status}" if exercise.available
+                else _("unavailable: {problem}").format(problem=exercise.problems[0]),
             ))
         return found
 

@@ -6,12 +6,11 @@ from it, which is how an outside change is told apart from the app's own autosav
 
 from __future__ import annotations
 
-import datetime as dt
 import os
 from pathlib import Path
 
-from jittrainer.core.exercises import Exercise
-from jittrainer.core.store import Drafts, atomic_write_bytes
+from jittrainer.course.exercises import Exercise
+from jittrainer.session.drafts import Drafts
 
 Stamp = tuple[int, int, int]  # (inode, size, mtime_ns): an atomic replace changes the inode even within one tick
 
@@ -84,13 +83,7 @@ class DraftFile:
 
     def keep_disk_version(self, text: str) -> Path:
         """Put the disk's version aside as ``backups/<id>-disk-<time>.py`` (the editor's version wins the draft)."""
-        stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
-        backups = self.drafts.backups
-        kept = backups / f"{self.exercise.id}-disk-{stamp}.py"
-        n = 1
-        while kept.exists():
-            n += 1
-            kept = backups / f"{self.exercise.id}-disk-{stamp}-{n}.py"
-        atomic_write_bytes(kept, self.disk_bytes if decode(self.disk_bytes)[0] == text else text.encode("utf-8"))
+        data = self.disk_bytes if decode(self.disk_bytes)[0] == text else text.encode("utf-8")
+        kept = self.drafts.keep_aside(self.exercise, data)
         self.known_text = text
         return kept

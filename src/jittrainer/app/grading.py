@@ -1,6 +1,6 @@
-"""One grade in flight at a time, on the engine's warm worker pool; a newer grade kills the older one's process.
+"""One grade in flight at a time, on the warm worker pool; a newer grade kills the older one's worker processes.
 
-Runs in a thread (``Grader.grade`` blocks in ``GradeRun.run``) and reports through ``post``; it never touches a
+``GradeDispatcher.grade`` blocks (run it in a thread worker) and reports only through ``post``: it never touches a
 widget. The UI process stays free of jax: the pool's workers import it, each in its own process.
 """
 
@@ -9,33 +9,29 @@ from __future__ import annotations
 import threading
 from collections import deque
 from collections.abc import Callable
+from pathlib import Path
 
 from textual.message import Message
 
 from jittrainer.app.messages import GradeFailed, TimingReady, VerdictReady
-from jittrainer.core.exercises import Exercise
-from jittrainer.core.pool import WorkerPool
-from jittrainer.core.runner import GradeRun, Limits, Submission
-from jittrainer.core.verdict import Verdict
+from jittrainer.course.exercises import Exercise
+from jittrainer.grading.host.grading import Grading
+from jittrainer.grading.host.pool import WorkerPool
+from jittrainer.grading.host.run import Submission
+from jittrainer.grading.limits import Limits, device_counts
+from jittrainer.grading.verdict import Verdict
 
 
-def limits_for(exercise: Exercise) -> Limits:
-    limits = Limits()
-    if exercise.timeout_s:
-        limits.timeout_s = exercise.timeout_s
-    return limits
-
-
-class Grader:
+class GradeDispatcher:
     def __init__(self, spares: int = 1, timing: bool = True) -> None:
         self.spares = spares
         self.timing = timing
         self._pool: WorkerPool | None = None
         self._lock = threading.Lock()
         self._latest = 0  # id of the newest grade asked for; older ones are stale
-        self._current: GradeRun | None = None
-        # The latest GradeRuns started, oldest first (tests read it); bounded, as live grading starts many.
-        self.history: deque[GradeRun] = deque(maxlen=20)
+        self._current: Grading | None = None
+        # The latest gradings started, oldest first (tests read it); bounded, as live grading starts many.
+        self.history: deque[Grading] = deque(maxlen=20)
         self._closed = False
 
     @property
@@ -45,18 +41,14 @@ class Grader:
                 self._pool = WorkerPool(spares=self.spares)
             return self._pool
 
-    def warm_up(self) -> None:
-        """Start the spare worker(s): they import jax while the learner reads the statement."""
+    def warm_up(self, exercise: Exercise | None = None) -> None:
+        """Start the spare worker(s) the exercise needs: they import jax while the learner reads the statement."""
         if not self._closed:
-            self.pool.start()
-
-    @property
-    def running(self) -> bool:
-        with self._lock:
-            return self._current is not None
+            self.pool.want(device_counts(exercise))
 
     def begin(self) -> int:
-        """A new grade's id. The grade in flight (if any) becomes stale and its worker is killed off the UI thread."""
+        """A new grade's id. The grade in flight (if any) becomes stale and its workers are killed off the UI
+        thread."""
         with self._lock:
             self._latest += 1
             stale, self._current = self._current, None
@@ -66,14 +58,15 @@ class Grader:
         return run_id
 
     def cancel(self) -> None:
-        """Stop the grade in flight, if any, and kill its worker."""
+        """Stop the grade in flight, if any, and kill its workers."""
         self.begin()
 
-    def grade(self, run_id: int, exercise: Exercise, source: bytes, path, post: Callable[[Message], object]) -> None:
-        """Blocking: grade ``source`` and post VerdictReady (then TimingReady) unless a newer grade replaced this one."""
+    def grade(self, run_id: int, exercise: Exercise, source: bytes, path: Path, limits: Limits, lang: str,
+              post: Callable[[Message], object]) -> None:
+        """Blocking: grade ``source`` and post VerdictReady (then TimingReady) unless a newer grade replaced it."""
         try:
-            submission = Submission(exercise, source, path, timing=self.timing)
-            run = self.pool.grade_run(submission, limits_for(exercise))
+            submission = Submission(exercise, source, path, timing=self.timing, lang=lang)
+            grading = Grading(submission, limits, take_worker=self.pool.take)
         except Exception as exc:  # noqa: BLE001 - a spawn failure must reach the learner, not kill the app
             if self._is_latest(run_id):
                 post(GradeFailed(run_id, exercise.id, f"{type(exc).__name__}: {exc}"))
@@ -81,30 +74,30 @@ class Grader:
         with self._lock:
             stale = run_id != self._latest or self._closed
             if not stale:
-                self._current = run
-                self.history.append(run)
+                self._current = grading
+                self.history.append(grading)
         if stale:
-            run.cancel()
+            grading.cancel()
             return
         announced = False
 
         def on_verdict(verdict: Verdict) -> None:
             nonlocal announced
-            if self._is_latest(run_id) and not run.cancelled.is_set():
+            if self._is_latest(run_id) and not grading.cancelled.is_set():
                 announced = True
                 post(VerdictReady(run_id, exercise.id, verdict, timing_pending=True))
 
         try:
-            verdict = run.run(on_verdict=on_verdict)
+            verdict = grading.run(on_verdict=on_verdict)
         except Exception as exc:  # noqa: BLE001
             verdict = None
             if self._is_latest(run_id):
                 post(GradeFailed(run_id, exercise.id, f"the grader failed: {type(exc).__name__}: {exc}"))
         finally:
             with self._lock:
-                if self._current is run:
+                if self._current is grading:
                     self._current = None
-        if verdict is None or run.cancelled.is_set() or not self._is_latest(run_id):
+        if verdict is None or grading.cancelled.is_set() or not self._is_latest(run_id):
             return
         if announced:
             post(TimingReady(run_id, exercise.id, verdict))

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from textual.message import Message
 
-from jittrainer.core.verdict import Verdict
+from jittrainer.grading.verdict import Verdict
 
 
 @dataclass

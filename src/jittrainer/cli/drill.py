@@ -141,7 +141,7 @@ def print_topics(deck: Deck, scheduler: Scheduler, out: IO[str]) -> None:
         cards = [c for c in deck.available if c.topic == topic_id]
         counts = scheduler.summary_counts(cards)
         print(f"{topic_id:<{width}}  {len(cards):>5}  {counts['new']:>3}  {counts['due']:>3}  {counts['later']:>5}  "
-              f"{topic.exercise or '—'}", file=out)
+              f"{', '.join(deck.practice.get(topic_id, [])) or '—'}", file=out)
 
 
 # -------------------------------------------------------------------------------------------------- plain mode

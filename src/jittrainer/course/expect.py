@@ -58,16 +58,15 @@ def read_expectation(path: Path) -> Expectation:
     try:
         head = Path(path).read_bytes().decode("utf-8", "replace").splitlines()[:HEAD_LINES]
     except OSError as exc:
-        raise ExpectationMissing(f"{path}: cannot be read: {exc}") from None
+        raise ExpectationMissing(f"cannot be read: {exc}") from None
     for line in head:
         m = EXPECT_RE.match(line.strip())
         if m:
             value = m["value"]
             if value.startswith("error:") and value[6:] not in ERROR_KINDS:
-                raise ExpectationMissing(f"{path.name}: unknown error kind {value[6:]!r} (known: {', '.join(ERROR_KINDS)})")
+                raise ExpectationMissing(f"unknown error kind {value[6:]!r} (known: {', '.join(ERROR_KINDS)})")
             return Expectation(value)
-    raise ExpectationMissing(f"{path.name}: no '# expect: pass | <check id> | error:<kind>' line in its first "
-                             f"{HEAD_LINES} lines")
+    raise ExpectationMissing(f"no '# expect: pass | <check id> | error:<kind>' line in its first {HEAD_LINES} lines")
 
 
 def error_kind(verdict: Verdict) -> str | None:

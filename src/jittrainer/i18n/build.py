@@ -122,9 +122,12 @@ def sync(localedir: Path, domain: str, template: Catalog, *, check: bool) -> lis
     return problems
 
 
-def run(exercises: Path, *, check: bool = False) -> list[str]:
-    problems = sync(PACKAGE_LOCALE, "jittrainer", package_template(), check=check)
+def run(exercises: Path, *, check: bool = False, only: list[str] | None = None) -> list[str]:
+    """Every catalog, or with ``only`` (exercise folder names or ids) just those exercises' catalogs."""
+    problems = [] if only else sync(PACKAGE_LOCALE, "jittrainer", package_template(), check=check)
     for folder in sorted(p for p in exercises.iterdir() if (p / "checks.py").is_file()):
+        if only and not any(key in (folder.name, folder.name.split("_", 1)[-1]) for key in only):
+            continue
         problems += sync(folder / "locale", "messages", exercise_template(folder), check=check)
     return problems
 
@@ -133,8 +136,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m jittrainer.i18n.build", description=__doc__.splitlines()[0])
     parser.add_argument("--exercises", type=Path, default=PACKAGE_SRC.parents[1] / "exercises")
     parser.add_argument("--check", action="store_true", help="change nothing; list what is missing or stale")
+    parser.add_argument("only", nargs="*", metavar="EXERCISE",
+                        help="only these exercises' catalogs (folder name or id); default: every catalog")
     args = parser.parse_args(argv)
-    problems = run(args.exercises, check=args.check)
+    problems = run(args.exercises, check=args.check, only=args.only)
     for problem in problems:
         print(problem, file=sys.stderr)
     return 1 if problems else 0

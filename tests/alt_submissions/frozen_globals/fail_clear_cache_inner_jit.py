@@ -1,3 +1,4 @@
+# expect: follows_scale
 # Wrong: clears an inner jit's cache on every call, but the grader jits scaled_relu itself, so SCALE is still frozen.
 import jax
 import jax.numpy as jnp

@@ -1,3 +1,4 @@
+# expect: error:jit_disabled
 # Turns jit off globally so the global is read every time: it "works" by not using jit at all.
 import jax
 import jax.numpy as jnp

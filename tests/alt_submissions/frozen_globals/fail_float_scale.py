@@ -1,3 +1,4 @@
+# expect: runs
 # float() on a traced argument: ConcretizationTypeError.
 import jax
 import jax.numpy as jnp

@@ -1,3 +1,4 @@
+# expect: follows_scale
 # Reads the global through globals(): still read once while tracing, and frozen.
 import jax
 import jax.numpy as jnp

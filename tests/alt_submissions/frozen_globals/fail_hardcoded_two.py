@@ -1,3 +1,4 @@
+# expect: follows_scale
 # Hard-codes the number the first call needed: every call then scales by 2.0.
 import jax, jax.numpy as jnp
 SCALE = 2.0

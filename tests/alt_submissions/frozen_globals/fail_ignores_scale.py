@@ -1,3 +1,4 @@
+# expect: follows_scale
 # Drops the global but forgets to multiply at all.
 import jax
 import jax.numpy as jnp

@@ -1,3 +1,4 @@
+# expect: follows_scale
 # Wrong: an ordered io_callback returns the current SCALE at run time and the result is used; the numbers are right
 # only because the grader sets SCALE to the scale argument, so follows_scale must name the callback.
 import jax

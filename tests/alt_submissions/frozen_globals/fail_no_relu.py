@@ -1,3 +1,4 @@
+# expect: follows_scale
 # Scales, but forgets the relu.
 import jax
 

@@ -1,3 +1,4 @@
+# expect: one_compile
 # static via functools.partial and keyword: retraces (and recompiles) for every scale.
 import functools
 

@@ -1,3 +1,4 @@
+# expect: follows_scale
 # Wrong: a pure_callback reads SCALE through sys.modules (no SCALE name in the code); detected from the jaxpr.
 import sys
 import numpy as np

@@ -1,3 +1,4 @@
+# expect: pass
 # Right: logs scale through jax.debug.callback, jax.debug.print and an io_callback that returns nothing; these
 # callbacks only take values out of the program, none feeds a value into it, so follows_scale must pass.
 import jax

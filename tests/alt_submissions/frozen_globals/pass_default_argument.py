@@ -1,3 +1,4 @@
+# expect: pass
 # A default from SCALE is evaluated once at definition time; the grader always passes scale, which is used.
 import jax
 import jax.numpy as jnp

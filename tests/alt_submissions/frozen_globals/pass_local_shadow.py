@@ -1,3 +1,4 @@
+# expect: pass
 # Right: a local variable named SCALE shadows the global; the global is never read.
 import jax
 import jax.numpy as jnp

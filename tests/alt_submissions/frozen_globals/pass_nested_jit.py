@@ -1,3 +1,4 @@
+# expect: pass
 # Calls an inner jitted helper; the grader jits the outer function, scale stays traced all the way down.
 import jax
 import jax.numpy as jnp

@@ -1,3 +1,5 @@
+# expect: pass
+# Right: jax.nn.relu, and a SCALE with another value than the starter's (the grader sets it anyway).
 import jax
 
 SCALE = 1.0

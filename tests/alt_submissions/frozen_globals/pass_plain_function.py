@@ -1,3 +1,4 @@
+# expect: pass
 # Not decorated: the grader wraps it in jax.jit, and scale is traced.
 import jax.numpy as jnp
 

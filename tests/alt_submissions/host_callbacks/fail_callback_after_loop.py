@@ -1,3 +1,4 @@
+# expect: reports_every_call
 # Reports only the final sum, once per call.
 import jax
 import jax.numpy as jnp

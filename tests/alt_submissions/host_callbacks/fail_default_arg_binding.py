@@ -1,3 +1,4 @@
+# expect: reports_every_call
 # Wrong: binds report as a default argument at import; the grader's replacement is never called.
 import jax
 import jax.numpy as jnp

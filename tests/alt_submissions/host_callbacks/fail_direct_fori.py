@@ -1,3 +1,4 @@
+# expect: reports_every_call
 # report called directly in a fori_loop body: the body is traced once, report runs once, with tracers.
 import jax
 import jax.numpy as jnp

@@ -1,3 +1,4 @@
+# expect: runs
 # Wrong: reports from a host loop and fakes .lower/.trace; the grader jits train itself, so np.asarray meets a
 # tracer. The advice says the grader wrapped train.
 import numpy as np

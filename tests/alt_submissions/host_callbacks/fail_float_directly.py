@@ -1,3 +1,4 @@
+# expect: runs
 # Tries to give report plain numbers directly inside jit: float() of a tracer raises.
 import jax
 import jax.numpy as jnp

@@ -1,3 +1,4 @@
+# expect: reports_every_call
 # Wrong: one callback after the work replays the running sums on the host and calls report five times; the
 # reports must come from the loop (a callback inside scan/while, or one per unrolled step).
 import numpy as np

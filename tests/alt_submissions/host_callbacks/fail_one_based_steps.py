@@ -1,3 +1,4 @@
+# expect: reports_in_order
 # Numbers the steps from 1.
 import jax
 import jax.numpy as jnp

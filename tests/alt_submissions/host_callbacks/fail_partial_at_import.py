@@ -1,3 +1,4 @@
+# expect: reports_every_call
 # Binds report into a partial at import: the callback keeps calling the original object.
 import functools
 import jax

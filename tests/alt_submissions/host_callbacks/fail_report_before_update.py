@@ -1,3 +1,4 @@
+# expect: reports_in_order
 # Reports s before the update instead of after it.
 import jax
 import jax.numpy as jnp

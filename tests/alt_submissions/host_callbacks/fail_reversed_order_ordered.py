@@ -1,3 +1,4 @@
+# expect: reports_in_order
 import jax
 import jax.numpy as jnp
 

@@ -1,3 +1,4 @@
+# expect: reports_in_order
 # One vmapped callback over all steps: unordered, and the reports come out shuffled.
 import jax
 import jax.numpy as jnp

@@ -1,3 +1,4 @@
+# expect: pass
 # Right: the loop lives in a class method; report is looked up by name at trace time.
 import jax
 import jax.numpy as jnp

@@ -1,3 +1,4 @@
+# expect: pass
 # All running sums at once; ordered=True keeps the independent callbacks in program order.
 import jax
 import jax.numpy as jnp

@@ -1,3 +1,4 @@
+# expect: pass
 # fori_loop with an ordered debug callback in the body.
 import jax
 import jax.numpy as jnp

@@ -1,3 +1,4 @@
+# expect: pass
 # Right: looks report up through globals() inside the loop.
 import jax
 import jax.numpy as jnp

@@ -1,3 +1,4 @@
+# expect: pass
 # io_callback with no result, ordered.
 from jax.experimental import io_callback
 import jax

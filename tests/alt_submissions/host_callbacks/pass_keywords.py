@@ -1,3 +1,4 @@
+# expect: pass
 # Keyword arguments through the callback.
 import jax
 import jax.numpy as jnp

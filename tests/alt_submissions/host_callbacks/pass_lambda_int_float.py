@@ -1,3 +1,4 @@
+# expect: pass
 # The callback converts to Python numbers before calling report (report is looked up when the lambda runs).
 import jax
 import jax.numpy as jnp

@@ -1,3 +1,4 @@
+# expect: pass
 # A module-level helper that takes the callback function as an argument; report is named inside train.
 import functools
 import jax

@@ -1,3 +1,4 @@
+# expect: pass
 # A debug callback in a Python loop, without ordered=True (each s depends on the previous one).
 import jax
 import jax.numpy as jnp

@@ -1,3 +1,4 @@
+# expect: pass
 # lax.scan carrying s; the step index travels as part of xs.
 import jax
 import jax.numpy as jnp

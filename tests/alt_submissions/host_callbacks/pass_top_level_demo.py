@@ -1,3 +1,4 @@
+# expect: pass
 # Calls train once at import as a quick demo; the grader must still see its own report afterwards.
 import jax
 import jax.numpy as jnp

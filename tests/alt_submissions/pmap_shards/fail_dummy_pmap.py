@@ -1,3 +1,4 @@
+# expect: uses_pmap
 # Wrong: calls a pmap that does no work on a dummy array and sums x on the host; uses_pmap checks that every
 # value of x reaches the pmapped function.
 import jax

@@ -1,3 +1,4 @@
+# expect: values
 # Returns the per-device partial sums instead of their total.
 import jax
 import jax.numpy as jnp

@@ -1,3 +1,4 @@
+# expect: uses_pmap
 import jax
 import numpy as np
 

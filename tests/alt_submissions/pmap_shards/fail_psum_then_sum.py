@@ -1,3 +1,4 @@
+# expect: values
 # Wrong: psum already totals across devices, then the per-device totals are summed again (devices x too much);
 # the message says so.
 import functools

@@ -1,3 +1,4 @@
+# expect: uses_pmap
 # Uses jax.shard_map (the modern way), but this exercise is about pmap: no pmap call is made.
 import jax
 import jax.numpy as jnp

@@ -1,4 +1,5 @@
-# Pads correctly but reshapes to (-1, devices): axis 0 then has B/4 entries instead of one per device.
+# expect: all_devices
+# Pads correctly but reshapes to (-1, devices): axis 0 then has ceil(B/n) entries instead of one per device.
 import jax
 import jax.numpy as jnp
 

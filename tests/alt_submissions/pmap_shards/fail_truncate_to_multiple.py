@@ -1,3 +1,4 @@
+# expect: uses_pmap
 # Wrong: drops the entries past the last multiple of the device count; they never reach pmap.
 import jax
 import jax.numpy as jnp

@@ -1,3 +1,4 @@
+# expect: pass
 # Each device prints its index and its partial sum (lines may come in any order).
 import jax
 import jax.numpy as jnp

@@ -1,3 +1,4 @@
+# expect: pass
 # from jax import pmap, explicit in_axes=0, squares on the devices and the sum outside.
 import jax.numpy as jnp
 from jax import local_device_count, pmap

@@ -1,3 +1,4 @@
+# expect: pass
 # Right: pads on the host and maps axis 1 of a (cols, devices) array (in_axes=1).
 import numpy as np
 import jax

@@ -1,3 +1,4 @@
+# expect: pass
 # A second, broadcast argument: in_axes=(0, None) maps only the rows.
 import jax
 import jax.numpy as jnp

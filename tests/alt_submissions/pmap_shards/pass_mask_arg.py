@@ -1,3 +1,4 @@
+# expect: pass
 # Right: pads with a non-zero filler and passes a mask as a second pmapped argument.
 import math
 import numpy as np

@@ -1,3 +1,4 @@
+# expect: pass
 # functools.partial(jax.pmap, axis_name=...) as a decorator at module level.
 import functools
 import math

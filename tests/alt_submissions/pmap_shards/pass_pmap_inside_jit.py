@@ -1,3 +1,4 @@
+# expect: pass
 # Right: the whole function is jitted and calls pmap inside (pmap then sees tracers, so the values cannot be
 # compared and must not be held against it).
 import jax

@@ -1,3 +1,4 @@
+# expect: compile_budget
 # Converts every ragged sequence with jnp.asarray before padding: that eager conversion compiles per length.
 import jax
 import jax.numpy as jnp

@@ -1,3 +1,4 @@
+# expect: values
 # Buckets nicely (one compile), but divides by the bucket width: the padding zeros drag every mean toward 0.
 import jax
 import numpy as np

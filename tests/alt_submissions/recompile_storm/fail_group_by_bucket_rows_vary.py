@@ -1,3 +1,4 @@
+# expect: compile_budget
 # Wrong: buckets the widths (16/32/64) but groups a varying number of rows per bucket, so the row count makes
 # new shapes; the message must name the row count, not the sequence lengths.
 import numpy as np

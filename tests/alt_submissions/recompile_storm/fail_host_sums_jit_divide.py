@@ -1,3 +1,4 @@
+# expect: reaches_jit
 # Sums on the host with NumPy and only divides under jit: the sequences themselves never reach jit.
 import jax
 import numpy as np

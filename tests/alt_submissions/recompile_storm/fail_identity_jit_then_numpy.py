@@ -1,3 +1,4 @@
+# expect: reaches_jit
 # Wrong: pads on the host and passes the batch through an identity jit, then averages with NumPy; the jitted
 # call returns as many numbers as it gets, so reaches_jit must fail.
 import numpy as np

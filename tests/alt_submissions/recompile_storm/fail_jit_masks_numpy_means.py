@@ -1,3 +1,4 @@
+# expect: reaches_jit
 # Wrong: the jitted function only zeroes the padding and hands the whole (16, 64) array back; the means are taken
 # with NumPy afterwards. The jitted call returns as much data as it received, so reaches_jit must fail.
 import jax

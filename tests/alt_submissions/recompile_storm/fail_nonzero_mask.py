@@ -1,3 +1,4 @@
+# expect: values
 import jax
 import jax.numpy as jnp
 import numpy as np

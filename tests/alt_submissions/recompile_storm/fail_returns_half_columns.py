@@ -1,3 +1,4 @@
+# expect: reaches_jit
 import jax
 import jax.numpy as jnp
 import numpy as np

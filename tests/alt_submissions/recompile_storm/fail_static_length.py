@@ -1,3 +1,4 @@
+# expect: compile_budget
 # Pads to 64, but marks the length static to slice x[:n]: every distinct length is a new compile again.
 from functools import partial
 

@@ -1,3 +1,4 @@
+# expect: pass
 # Three tray sizes (16, 32, 64), chosen per batch from its longest sequence; @jax.jit(static_argnames=...) factory.
 import jax
 import jax.numpy as jnp

@@ -1,3 +1,4 @@
+# expect: pass
 # jax.jit applied straight to a JAX library function (jax.ops.segment_sum), then sums / counts on the host.
 import jax
 import numpy as np

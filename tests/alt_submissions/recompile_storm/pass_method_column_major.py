@@ -1,3 +1,4 @@
+# expect: pass
 # A class with a jitted method (static self), and the padded data laid out column-wise: float32[64, 16].
 from functools import partial
 

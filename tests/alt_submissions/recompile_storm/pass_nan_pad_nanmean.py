@@ -1,3 +1,4 @@
+# expect: pass
 # Pads with NaN on the host and lets jnp.nanmean skip the padding; the array goes in via jnp.asarray (one shape).
 import jax
 import jax.numpy as jnp

@@ -1,3 +1,4 @@
+# expect: pass
 # Still one jitted call per sequence, but each padded to a power-of-two bucket: at most 7 shapes (1..64).
 from functools import partial
 

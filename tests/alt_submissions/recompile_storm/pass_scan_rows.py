@@ -1,3 +1,4 @@
+# expect: pass
 # Right: lax.scan over padded rows with a length per row.
 import numpy as np
 import jax

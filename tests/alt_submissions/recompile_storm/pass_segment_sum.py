@@ -1,3 +1,4 @@
+# expect: pass
 # Concatenate everything into one flat buffer of fixed size 16*64 with segment ids; jax.ops.segment_sum under jit.
 import jax
 import jax.numpy as jnp

@@ -1,3 +1,4 @@
+# expect: pass
 # jax.vmap of a one-row masked mean, inside jit; returns a Python list of floats.
 import jax
 import jax.numpy as jnp

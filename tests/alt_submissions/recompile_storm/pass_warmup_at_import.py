@@ -1,3 +1,4 @@
+# expect: pass
 # Right: a warm-up call at import; the grader clears caches before batch 1, so the graded calls compile once.
 import numpy as np
 import jax

@@ -1,3 +1,4 @@
+# expect: logs_each_call
 # Appends in a plain wrapper "outside" the jitted part; but the grader jits compute itself, so the append is
 # traced again and stores a tracer once.
 import jax

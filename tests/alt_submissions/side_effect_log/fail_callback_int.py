@@ -1,3 +1,4 @@
+# expect: logs_each_call
 # Wrong: the callback appends int(v), cutting the fraction; the message says the values were made whole.
 import jax
 

@@ -1,3 +1,4 @@
+# expect: runs
 # Wrong: jax.disable_jit() inside compute changes nothing once the grader's jit traces compute; the advice says so.
 import jax
 

@@ -1,3 +1,4 @@
+# expect: logs_each_call
 # Wrong: appends on the host, then calls an inner jitted function, and fakes .lower/.trace; the grader jits compute
 # itself, so the append runs while tracing. The message must say the grader wrapped compute in jax.jit.
 import jax

@@ -1,3 +1,4 @@
+# expect: logs_each_call
 # Logs every value, but puts the newest first.
 import jax
 

@@ -1,3 +1,4 @@
+# expect: logs_each_call
 # The callback appends to a new local list, not the module's log.
 import jax
 

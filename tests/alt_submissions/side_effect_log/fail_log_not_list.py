@@ -1,3 +1,4 @@
+# expect: error:contract
 # Replaces the list with a dict keyed by call number.
 import jax
 

@@ -1,3 +1,4 @@
+# expect: logs_each_call
 # Logs at run time, but the result instead of the input.
 import jax
 

@@ -1,3 +1,4 @@
+# expect: runs
 # np.asarray on a tracer: TracerArrayConversionError.
 import jax
 import numpy as np

@@ -1,3 +1,4 @@
+# expect: logs_each_call
 # Wrong: appends a tracer while tracing and tries to pop it in the callback; the tracer entry stays (a tracer has .item).
 import jax
 

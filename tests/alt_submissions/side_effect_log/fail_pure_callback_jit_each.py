@@ -1,3 +1,4 @@
+# expect: logs_each_call
 # pure_callback with an unused result, and a fresh jit inside the function: still dead code.
 import jax
 import jax.numpy as jnp

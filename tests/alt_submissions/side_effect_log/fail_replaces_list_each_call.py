@@ -1,3 +1,4 @@
+# expect: logs_each_call
 # Wrong: the callback rebinds log to a new one-item list on every call; the message says only the last input is left.
 import jax
 

@@ -1,3 +1,4 @@
+# expect: logs_each_call
 # Collects the callback's positional arguments as a tuple: log items are tuples, not numbers.
 import jax
 

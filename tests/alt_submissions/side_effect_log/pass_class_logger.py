@@ -1,3 +1,4 @@
+# expect: pass
 # Right: a logger object whose method appends to the module's log from a callback.
 import jax
 import jax.numpy as jnp

@@ -1,3 +1,4 @@
+# expect: pass
 import jax
 from jax.experimental import io_callback
 

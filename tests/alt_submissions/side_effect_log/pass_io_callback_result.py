@@ -1,3 +1,4 @@
+# expect: pass
 # io_callback that returns the value and whose result is used.
 import jax
 import jax.numpy as jnp

@@ -1,3 +1,4 @@
+# expect: pass
 # The 0.8.1+ decorator factory form, with no options, and a callback via keyword argument.
 import jax
 

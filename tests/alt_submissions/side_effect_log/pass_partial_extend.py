@@ -1,3 +1,4 @@
+# expect: pass
 # Right: functools.partial of log.extend in a callback.
 import functools
 import jax

@@ -1,3 +1,4 @@
+# expect: pass
 # The callback rebinds the module's log to a new list each time; the grader reads the module's log at the end.
 import jax
 

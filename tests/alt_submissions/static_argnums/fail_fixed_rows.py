@@ -1,3 +1,4 @@
+# expect: values
 # Static, but ignores rows: always 3 rows.
 from functools import partial
 

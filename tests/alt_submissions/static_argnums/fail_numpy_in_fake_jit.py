@@ -1,3 +1,4 @@
+# expect: runs
 # Wrong: a NumPy reshape in a function that only fakes .lower/.trace; the grader jits it, so x is a tracer.
 import numpy as np
 import jax

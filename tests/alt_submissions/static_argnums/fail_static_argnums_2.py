@@ -1,3 +1,4 @@
+# expect: error:import
 # Counts arguments from 1: static_argnums=2 does not exist for a two-argument function.
 from functools import partial
 

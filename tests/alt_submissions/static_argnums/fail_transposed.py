@@ -1,3 +1,4 @@
+# expect: values
 # Right shape, wrong order: reshaping to (-1, rows) and transposing is not x.reshape((rows, -1)).
 from functools import partial
 

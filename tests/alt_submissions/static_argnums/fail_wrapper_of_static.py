@@ -1,3 +1,4 @@
+# expect: runs
 # The inner function is jitted with rows static, but reshape_rows is a plain wrapper: the grader jits it with no
 # options, so rows is a tracer by the time it reaches the inner jit.
 from functools import partial

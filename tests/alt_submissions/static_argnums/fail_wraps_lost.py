@@ -1,3 +1,4 @@
+# expect: runs
 # Jits with rows static, then wraps the jitted function in a plain decorator: the result is no longer a jitted
 # function, so the grader jits the wrapper with no options and rows is traced there.
 import functools

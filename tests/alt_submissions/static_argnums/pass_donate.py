@@ -1,3 +1,4 @@
+# expect: pass
 # Right: static rows plus donate_argnums for x.
 from functools import partial
 import jax

@@ -1,3 +1,4 @@
+# expect: pass
 # Right: jax.jit of a lambda with static_argnums=-1.
 import jax
 

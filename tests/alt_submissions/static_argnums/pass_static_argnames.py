@@ -1,3 +1,4 @@
+# expect: pass
 from functools import partial
 
 import jax

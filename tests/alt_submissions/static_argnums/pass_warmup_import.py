@@ -1,4 +1,5 @@
-# Right: a warm-up call at import; the grader clears caches, so the graded calls still compile 3 times.
+# expect: pass
+# Right: warm-up calls at import; the grader clears caches first, so the graded calls still compile once per value.
 from functools import partial
 import jax
 import jax.numpy as jnp

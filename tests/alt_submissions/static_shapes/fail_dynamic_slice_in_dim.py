@@ -1,3 +1,4 @@
+# expect: runs
 # dynamic_slice_in_dim's slice_size must be a Python int too.
 from jax import lax
 import jax.numpy as jnp

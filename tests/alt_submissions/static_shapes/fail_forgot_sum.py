@@ -1,3 +1,4 @@
+# expect: values
 # Masks correctly but returns the masked array, not its sum.
 import jax.numpy as jnp
 

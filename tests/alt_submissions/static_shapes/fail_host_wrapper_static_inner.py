@@ -1,3 +1,4 @@
+# expect: runs
 # Wrong: a plain wrapper calls int(n) before a static inner jit; the grader jits the wrapper, so n is a tracer.
 # The advice says the grader wrapped all of sum_first_n.
 from functools import partial

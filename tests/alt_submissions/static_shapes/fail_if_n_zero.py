@@ -1,3 +1,4 @@
+# expect: runs
 # Special-cases n == 0 with a Python if on a traced value.
 import jax.numpy as jnp
 

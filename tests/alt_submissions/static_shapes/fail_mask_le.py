@@ -1,3 +1,4 @@
+# expect: values
 # Off by one: <= n keeps n + 1 elements.
 import jax.numpy as jnp
 

@@ -1,3 +1,4 @@
+# expect: runs
 # jnp.nonzero without size= has a value-dependent length.
 import jax.numpy as jnp
 

@@ -1,3 +1,4 @@
+# expect: in_program
 # Wrong: slices and sums in NumPy through jax.pure_callback; the check in_program fails on a host callback whose
 # result feeds the computation.
 import numpy as np

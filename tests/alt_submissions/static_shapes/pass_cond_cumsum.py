@@ -1,3 +1,4 @@
+# expect: pass
 # Right: lax.cond on n == 0 around a cumsum lookup.
 import jax
 import jax.numpy as jnp

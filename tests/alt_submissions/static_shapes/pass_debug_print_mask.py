@@ -1,3 +1,4 @@
+# expect: pass
 # Right: a where-mask, plus jax.debug.print of n and the result; debug printing is no host computation, so the
 # in_program check must pass.
 import jax

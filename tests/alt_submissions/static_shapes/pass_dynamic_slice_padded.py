@@ -1,3 +1,4 @@
+# expect: pass
 import jax
 import jax.numpy as jnp
 from jax import lax

@@ -8,7 +8,9 @@ from collections.abc import Callable
 from textual.app import App
 
 from jittrainer.app.drill.screen import DrillScreen
-from jittrainer.core.drills import Card, Deck, RoundOptions, Scheduler, Summary
+from jittrainer.course.drills.model import Card, Deck
+from jittrainer.course.drills.round import RoundOptions, Summary
+from jittrainer.course.drills.schedule import Scheduler
 
 
 class DrillApp(App[Summary | None]):
@@ -28,9 +30,3 @@ class DrillApp(App[Summary | None]):
 
     def on_mount(self) -> None:
         self.push_screen(DrillScreen(**self._screen_args), callback=self.exit)
-
-    @property
-    def drill_screen(self) -> DrillScreen:
-        screen = self.screen
-        assert isinstance(screen, DrillScreen)
-        return screen

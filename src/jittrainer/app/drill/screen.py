@@ -1,6 +1,6 @@
 """The drill round as a Textual screen: one card at a time, a countdown, keyboard answers, feedback, a summary.
 
-The round itself (``jittrainer.core.drills.DrillRound``) owns the rules — the countdowns, grading an answer,
+The round itself (``jittrainer.course.drills.round.DrillRound``) owns the rules — the countdowns, grading an answer,
 recording it in the schedule — and this screen only shows it and forwards keys. ``clock`` (monotonic seconds) is
 injectable, so tests can run a card out of time without waiting.
 
@@ -25,20 +25,11 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Input, ProgressBar, Static
 
-from jittrainer.core.drills import (
-    AnswerError,
-    Card,
-    Deck,
-    DrillRound,
-    Outcome,
-    RoundOptions,
-    Scheduler,
-    Summary,
-    load_drills,
-    outcome_headline,
-    plan_round,
-    summary_lines,
-)
+from jittrainer.course.drills.loader import load_drills
+from jittrainer.course.drills.model import AnswerError, Card, Deck
+from jittrainer.course.drills.render import outcome_headline, summary_lines
+from jittrainer.course.drills.round import DrillRound, Outcome, RoundOptions, Summary, plan_round
+from jittrainer.course.drills.schedule import Scheduler
 
 TICK_S = 0.25
 PRELUDE_NOTE = "jax, jax.numpy as jnp and numpy as np are imported; 4 CPU devices"

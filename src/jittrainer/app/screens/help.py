@@ -1,4 +1,4 @@
-"""F1: every key (as the learner's keymap has them now), the panes, and how grading works."""
+"""F1: every key (as the learner's keymap has them now), the panel's tabs, and how grading works."""
 
 from __future__ import annotations
 
@@ -10,21 +10,23 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown
 
-EDITOR_KEYS = [
-    ("ctrl+z / ctrl+y", "undo / redo"),
-    ("ctrl+x / ctrl+c / ctrl+v", "cut / copy / paste"),
-    ("F6 / F7", "select the line / select everything"),
-    ("tab", "indent (4 spaces)"),
-    ("escape", "leave the editor (then tab / shift+tab move between panes)"),
-]
+from jittrainer.app.keys import EDITOR_BUILTIN
+from jittrainer.i18n import _, language
 
 
 def keys_markdown(rows: list[tuple[str, str, str]]) -> str:
     # Lists, not tables: a Markdown table in Textual draws a rule between rows and doubles the height.
-    keys = [f"- `{keys}` — {what}" + (f" *(id `{binding_id}`)*" if binding_id else "") for keys, what, binding_id in rows]
-    editor = [f"- `{keys}` — {what}" for keys, what in EDITOR_KEYS]
-    return "\n".join(["## Keys", "", "These work everywhere, also while you type in the editor:", "", *keys, "",
-                      "In the editor:", "", *editor])
+    keys = [f"- `{keys}`: {what}" + (f" *(id `{binding_id}`)*" if binding_id else "") for keys, what, binding_id in rows]
+    editor = [f"- `{keys}`: {_(what)}" for keys, what in EDITOR_BUILTIN]
+    return "\n".join(["## " + _("Keys"), "", *keys, "", _("The editor itself:"), "", *editor])
+
+
+def help_text(rows: list[tuple[str, str, str]], config_path: str, lang: str | None = None) -> str:
+    lang = lang or language()
+    folder = resources.files("jittrainer.app")
+    name = f"help.{lang}.md" if lang != "en" and folder.joinpath(f"help.{lang}.md").is_file() else "help.md"
+    guide = folder.joinpath(name).read_text(encoding="utf-8")
+    return guide.replace("{KEYS}", keys_markdown(rows)).replace("{CONFIG}", config_path)
 
 
 class HelpScreen(ModalScreen[None]):
@@ -36,13 +38,11 @@ class HelpScreen(ModalScreen[None]):
         self.config_path = config_path
 
     def compose(self) -> ComposeResult:
-        guide = resources.files("jittrainer.app").joinpath("help.md").read_text(encoding="utf-8")
-        text = guide.replace("{KEYS}", keys_markdown(self.key_rows)).replace("{CONFIG}", self.config_path)
         with VerticalScroll(id="help-dialog"):
-            yield Markdown(text, id="help-text")
+            yield Markdown(help_text(self.key_rows, self.config_path), id="help-text")
 
     def on_mount(self) -> None:
         dialog = self.query_one("#help-dialog")
-        dialog.border_title = "Help"
-        dialog.border_subtitle = "escape closes"
+        dialog.border_title = _("Help")
+        dialog.border_subtitle = _("escape closes")
         dialog.focus()

@@ -1,21 +1,27 @@
-"""The draft editor: Textual's code editor plus a mark on the line where the learner's code failed.
+"""The draft editor: Textual's code editor, plus what a Python learner expects of one (indent after a colon,
+comment toggling, find, go to line) and a mark on the line where the learner's code failed.
 
 The mark is drawn through ``TextArea._build_highlight_map`` and ``_highlights``, which are private in Textual; that
-is why pyproject pins textual exactly. The mark survives cursor moves and edits on other lines, and is cleared when
-the line count changes (the marked row would then point at the wrong code).
+is why pyproject pins textual exactly. The mark goes as soon as the marked line is edited or lines move.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from rich.style import Style
+from textual import events
 from textual.widgets import TextArea
 from textual.widgets.text_area import Selection, TextAreaTheme
+
+from jittrainer.app.keys import EDITOR_KEYS, bindings
 
 ERROR_HIGHLIGHT = "jittrainer.error_line"
 DARK_THEME = "jittrainer-dark"
 LIGHT_THEME = "jittrainer-light"
+INDENT = "    "
+OPENS_BLOCK = re.compile(r":\s*(#.*)?$")
 
 
 def _theme(base_name: str, name: str, error_bg: str) -> TextAreaTheme:
@@ -27,20 +33,41 @@ def _theme(base_name: str, name: str, error_bg: str) -> TextAreaTheme:
     )
 
 
+def toggle_comment_lines(lines: list[str]) -> list[str]:
+    """Comment every line out at the block's indentation, or, when all non-blank ones are comments, uncomment."""
+    code = [ln for ln in lines if ln.strip()]
+    if not code:
+        return lines
+    if all(ln.lstrip().startswith("#") for ln in code):
+        return [re.sub(r"^(\s*)# ?", r"\1", ln, count=1) if ln.strip() else ln for ln in lines]
+    indent = min(len(ln) - len(ln.lstrip()) for ln in code)
+    return [ln[:indent] + "# " + ln[indent:] if ln.strip() else ln for ln in lines]
+
+
 class DraftEditor(TextArea):
     """Build it with ``DraftEditor.code_editor(language="python")``: Textual's code-editor defaults, this class."""
 
     def __init__(self, *args, **kwargs) -> None:
         # Before super().__init__: it builds the highlight map, which reads the mark.
         self.error_row: int | None = None
-        self._marked_line_count = 0
+        self._marked = ("", 0)  # the marked line's text and the line count when it was marked
         super().__init__(*args, **kwargs)
         self.register_theme(_theme("monokai", DARK_THEME, "#6b1a1a"))
         self.register_theme(_theme("github_light", LIGHT_THEME, "#ffd0d0"))
         self.theme = DARK_THEME
+        self.localize()
+
+    def localize(self) -> None:
+        """(Re)build the editor's key bindings with descriptions in the current language."""
+        from textual.binding import BindingsMap
+
+        inherited = [b for keyed in TextArea._merged_bindings.key_to_bindings.values() for b in keyed]
+        self._bindings = BindingsMap([*inherited, *bindings(EDITOR_KEYS)])
 
     def use_dark(self, dark: bool) -> None:
         self.theme = DARK_THEME if dark else LIGHT_THEME
+
+    # -- the error mark --------------------------------------------------------------------------------------
 
     def _build_highlight_map(self) -> None:
         super()._build_highlight_map()
@@ -49,18 +76,20 @@ class DraftEditor(TextArea):
             # Prepended so syntax colours still apply on top of the background.
             self._highlights[row].insert(0, (0, None, ERROR_HIGHLIGHT))
 
-    def mark_error(self, line: int, col: int | None = None) -> None:
-        """Put the cursor on 1-based ``line`` (and ``col``), centred, and mark the line until it is fixed."""
+    def mark_error(self, line: int, col: int | None = None, *, move: bool = True) -> None:
+        """Mark 1-based ``line`` until it is edited. With ``move``, also put the cursor there (an explicit run);
+        without it (live grading while the learner types) neither the cursor nor the view moves."""
         row = min(max(line - 1, 0), max(self.document.line_count - 1, 0))
         self.error_row = row
-        self._marked_line_count = self.document.line_count
+        self._marked = (self.document.get_line(row), self.document.line_count)
         self._build_highlight_map()
-        column = max((col or 1) - 1, 0)
-        column = min(column, len(self.document.get_line(row)))
-        self.selection = Selection.cursor((row, column))
-        # Centre the line vertically only: centring on the column would scroll the code sideways.
-        self.scroll_to(y=max(row - self.scrollable_content_region.height // 2, 0), animate=False, immediate=True)
-        self.scroll_cursor_visible()
+        if move:
+            column = min(max((col or 1) - 1, 0), len(self.document.get_line(row)))
+            self.selection = Selection.cursor((row, column))
+            # Centre the line vertically only: centring on the column would scroll the code sideways.
+            self.scroll_to(x=0, y=max(row - self.scrollable_content_region.height // 2, 0), animate=False,
+                           immediate=True)
+            self.scroll_cursor_visible()
         self.refresh()
 
     def clear_error(self) -> None:
@@ -70,5 +99,98 @@ class DraftEditor(TextArea):
             self.refresh()
 
     def on_text_area_changed(self, event: TextArea.Changed) -> None:
-        if self.error_row is not None and self.document.line_count != self._marked_line_count:
+        row = self.error_row
+        if row is None:
+            return
+        text, count = self._marked
+        if self.document.line_count != count or row >= count or self.document.get_line(row) != text:
             self.clear_error()
+
+    # -- comforts --------------------------------------------------------------------------------------------
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.key == "enter" and not self.read_only:
+            event.stop()
+            event.prevent_default()
+            row, col = self.cursor_location
+            line = self.document.get_line(row)
+            indent = line[: len(line) - len(line.lstrip())]
+            if OPENS_BLOCK.search(line[:col]):
+                indent += INDENT
+            self.replace("\n" + indent, *self.selection)
+            return
+        await super()._on_key(event)
+
+    def action_toggle_comment(self) -> None:
+        if self.read_only:
+            return
+        start, end = sorted((self.selection.start, self.selection.end))
+        first, last = start[0], end[0]
+        if end[1] == 0 and last > first:
+            last -= 1  # a selection ending at column 0 does not include that line
+        lines = [self.document.get_line(r) for r in range(first, last + 1)]
+        new = toggle_comment_lines(lines)
+        if new != lines:
+            self.replace("\n".join(new), (first, 0), (last, len(lines[-1])))
+            self.selection = Selection((first, 0), (last, len(new[-1])))
+
+    def action_toggle_wrap(self) -> None:
+        self.soft_wrap = not self.soft_wrap
+        self.post_message(self.WrapToggled(self.soft_wrap))
+
+    def action_find(self) -> None:
+        self.post_message(self.FindRequested())
+
+    def action_goto_line(self) -> None:
+        self.post_message(self.GotoRequested())
+
+    def find_next(self, needle: str, *, from_cursor: bool = True) -> bool:
+        """Select the next match of ``needle`` (case-insensitive, wrapping around); False if there is none."""
+        if not needle:
+            return False
+        text = self.text
+        lower, target = text.lower(), needle.lower()
+        offset = self._offset(self.selection.end) if from_cursor else 0
+        at = lower.find(target, offset)
+        if at < 0:
+            at = lower.find(target)
+        if at < 0:
+            return False
+        start, end = self._location(at), self._location(at + len(needle))
+        self.selection = Selection(start, end)
+        self.scroll_cursor_visible()
+        return True
+
+    def go_to(self, line: int) -> None:
+        row = min(max(line - 1, 0), self.document.line_count - 1)
+        self.selection = Selection.cursor((row, 0))
+        self.scroll_to(x=0, y=max(row - self.scrollable_content_region.height // 2, 0), animate=False, immediate=True)
+        self.scroll_cursor_visible()
+
+    def _offset(self, location: tuple[int, int]) -> int:
+        row, col = location
+        return sum(len(self.document.get_line(r)) + 1 for r in range(row)) + col
+
+    def _location(self, offset: int) -> tuple[int, int]:
+        row = 0
+        while row < self.document.line_count:
+            length = len(self.document.get_line(row))
+            if offset <= length:
+                return row, offset
+            offset -= length + 1
+            row += 1
+        last = self.document.line_count - 1
+        return last, len(self.document.get_line(last))
+
+    # -- messages --------------------------------------------------------------------------------------------
+
+    class FindRequested(events.Message):
+        pass
+
+    class GotoRequested(events.Message):
+        pass
+
+    class WrapToggled(events.Message):
+        def __init__(self, soft_wrap: bool) -> None:
+            super().__init__()
+            self.soft_wrap = soft_wrap

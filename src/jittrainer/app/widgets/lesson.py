@@ -1,99 +1,61 @@
-"""What to read: the task (statement), the hints taken so far, and, after a pass or a reveal, why it works.
-
-TabbedContent is wrapped, not subclassed: a subclass that overrides ``compose`` loses its active tab.
-"""
+"""What the learner reads besides the verdict, as Markdown: the task, the hints taken so far, and (after a pass or
+a reveal) why the fix works, with the learner's code set beside the reference solution."""
 
 from __future__ import annotations
 
-import re
+import difflib
 
-from textual.app import ComposeResult
-from textual.containers import Vertical
-from textual.widgets import Markdown, TabbedContent, TabPane
-
-from jittrainer.core.exercises import Exercise, Hint
-
-LOCKED = (
-    "*Pass the exercise to read why the fix works.*\n\n"
-    "Stuck? Take a hint with **ctrl+t**, or reveal the reference solution from the command palette "
-    "(**ctrl+p** → *Reveal solution*)."
-)
+from jittrainer.course.exercises import Exercise, Hint
+from jittrainer.i18n import _
 
 
-def unavailable_markdown(exercise: Exercise) -> str:
+def unavailable_markdown(exercise: Exercise, title: str) -> str:
     problems = "\n".join(f"- `{p}`" for p in exercise.problems)
-    return (
-        f"# {exercise.title or exercise.id}\n\n"
-        f"**This exercise is unavailable**: its folder `{exercise.dir.name}` is incomplete or malformed, so it "
-        f"cannot be graded yet. This is a problem with the course, not with your code.\n\n{problems}\n\n"
-        "Pick another exercise with **ctrl+n** / **ctrl+b**. `jittrainer validate` lists the same problems."
-    )
+    return (f"# {title}\n\n"
+            + _("**This exercise is unavailable**: its folder `{folder}` is incomplete or malformed, so it cannot be "
+                "graded yet. This is a problem with the course, not with your code.").format(folder=exercise.dir.name)
+            + f"\n\n{problems}\n\n"
+            + _("Pick another exercise from the list (F2). `jittrainer validate` lists the same problems."))
 
 
-NUMBERED = re.compile(r"^\d+[.)]\s+")  # hints.md titles often number themselves: "## 2. A print that ..."
+def fallback_note() -> str:
+    return "*" + _("This text is not translated yet; it is shown in English.") + "*\n\n"
 
 
 def hints_markdown(hints: list[Hint], shown: int, key: str) -> str:
     if not hints:
-        return "*This exercise has no hints.*"
-    parts = [f"## Hint {hint.level} of {len(hints)}: {NUMBERED.sub('', hint.title)}\n\n{hint.body}"
-             for hint in hints[:shown]]
+        return "*" + _("This exercise has no hints.") + "*"
+    parts = [f"## {_('Hint {level} of {total}: {title}').format(level=h.level, total=len(hints), title=h.heading)}"
+             f"\n\n{h.body}" for h in hints[:shown]]
     if shown < len(hints):
-        what = "the first hint" if shown == 0 else "the next hint"
-        parts.append(f"*Press **{key}** for {what} ({len(hints) - shown} of {len(hints)} left). Hints come one "
-                     "tier at a time, from a nudge to nearly the answer.*")
+        what = _("the first hint") if shown == 0 else _("the next hint")
+        parts.append("*" + _("Press **{key}** for {what} ({left} of {total} left). Hints come one tier at a time, from "
+                             "a nudge to nearly the answer.").format(key=key, what=what, left=len(hints) - shown,
+                                                                     total=len(hints)) + "*")
     else:
-        parts.append("*That was the last hint.*")
+        parts.append("*" + _("That was the last hint.") + "*")
     return "\n\n".join(parts)
 
 
-def explanation_markdown(explanation: str | None, solution: str | None) -> str:
+def why_markdown(explanation: str | None, solution: str | None, draft: str | None, hint_key: str) -> str:
+    """After a pass: the explanation and a diff of the learner's code against the reference solution. After a reveal
+    without a pass: the explanation and the solution. Before either: how to unlock it."""
     if explanation is None and solution is None:
-        return LOCKED
+        return ("*" + _("Pass the exercise to read why the fix works.") + "*\n\n"
+                + _("Stuck? Take a hint with **{key}**, or reveal the reference solution from the command palette "
+                    "(**ctrl+p** → *Reveal solution*).").format(key=hint_key))
     parts = []
     if explanation is not None:
         parts.append(explanation.strip())
-    if solution is not None:
-        parts.append(f"## Reference solution\n\n```python\n{solution.rstrip()}\n```")
+    if solution is not None and draft is not None:
+        diff = "".join(difflib.unified_diff(draft.splitlines(True), solution.splitlines(True),
+                                            _("your code"), _("reference solution"), n=2))
+        parts.append("## " + _("Your code beside the reference solution"))
+        if diff.strip():
+            parts.append(_("Lines starting with - are yours, + the reference's. Both pass: the point is to compare "
+                           "the ideas, not the letters.") + f"\n\n```diff\n{diff.rstrip()}\n```")
+        else:
+            parts.append(_("Your code is the reference solution, letter for letter."))
+    elif solution is not None:
+        parts.append("## " + _("Reference solution") + f"\n\n```python\n{solution.rstrip()}\n```")
     return "\n\n".join(parts)
-
-
-class Lesson(Vertical):
-    def compose(self) -> ComposeResult:
-        with TabbedContent(id="lesson-tabs"):
-            with TabPane("Task", id="tab-task"):
-                yield Markdown("", id="statement")
-            with TabPane("Hints", id="tab-hints"):
-                yield Markdown("", id="hints")
-            with TabPane("Explanation", id="tab-explanation"):
-                yield Markdown(LOCKED, id="explanation")
-
-    @property
-    def tabs(self) -> TabbedContent:
-        return self.query_one("#lesson-tabs", TabbedContent)
-
-    def show_task(self, text: str) -> None:
-        self.query_one("#statement", Markdown).update(text)
-        self.query_one("#statement", Markdown).scroll_home(animate=False)
-
-    def show_hints(self, hints: list[Hint], shown: int, key: str) -> None:
-        label = f"Hints {shown}/{len(hints)}" if hints else "Hints"
-        self.tabs.get_tab("tab-hints").label = label
-        self.run_worker(self._update_hints(hints_markdown(hints, shown, key), bool(shown)), group="hints",
-                        exclusive=True)
-
-    async def _update_hints(self, text: str, newest_on_top: bool) -> None:
-        markdown = self.query_one("#hints", Markdown)
-        await markdown.update(text)  # the blocks exist only once this is done
-        headings = list(markdown.query("MarkdownH2"))
-        if newest_on_top and headings:
-            # The newest tier is the one to read: its heading goes to the top of the pane.
-            markdown.scroll_to_widget(headings[-1], top=True, animate=False)
-
-    def show_explanation(self, explanation: str | None, solution: str | None) -> None:
-        self.query_one("#explanation", Markdown).update(explanation_markdown(explanation, solution))
-        unlocked = explanation is not None or solution is not None
-        self.tabs.get_tab("tab-explanation").label = "Explanation" if unlocked else "Explanation (locked)"
-
-    def switch(self, tab: str) -> None:
-        self.tabs.active = f"tab-{tab}"

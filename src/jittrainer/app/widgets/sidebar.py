@@ -1,9 +1,12 @@
 """The exercise list: course order, a heading wherever the topic changes, a status mark per exercise, and the
-overall progress underneath. It only shows; choosing an exercise posts OptionList.OptionSelected to the app."""
+overall progress underneath. It only shows; choosing an exercise posts OptionList.OptionSelected to the screen."""
 
 from __future__ import annotations
 
-import textwrap
+import re
+from dataclasses import dataclass
+
+from rich.cells import cell_len
 
 from textual import events
 from textual.app import ComposeResult
@@ -12,7 +15,8 @@ from textual.content import Content
 from textual.widgets import Label, OptionList, ProgressBar
 from textual.widgets.option_list import Option
 
-from jittrainer.core.exercises import Exercise
+from jittrainer.course.exercises import Exercise
+from jittrainer.i18n import _
 
 MARKS = {
     "passed": ("✔", "$text-success"),
@@ -24,20 +28,48 @@ MARKS = {
 
 INDENT = "     "  # under the title, past "✔ 01 "
 REASON_LINES = 3
+_TOKEN = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]|[^\s\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]+|\s+")
 
 
-def exercise_prompt(exercise: Exercise, status: str, width: int = 26) -> Content:
+@dataclass(frozen=True)
+class Entry:
+    """An exercise as the list shows it: its title and its topic's title in the learner's language."""
+
+    exercise: Exercise
+    title: str
+    topic: str
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """Lines of at most ``width`` terminal cells, breaking at spaces, or between Chinese characters."""
+    out, line = [], ""
+    for token in _TOKEN.findall(text):
+        if token.isspace():
+            token = " "
+            if not line:
+                continue
+        if line and cell_len(line + token) > width:
+            out.append(line.rstrip())
+            line = "" if token == " " else token
+        else:
+            line += token
+    if line.strip():
+        out.append(line.rstrip())
+    return out
+
+
+def exercise_prompt(entry: Entry, status: str, width: int = 26) -> Content:
     """Mark, number and title, wrapped by hand so continuation lines hang under the title, not under the mark."""
+    exercise = entry.exercise
     mark, style = MARKS.get(status, MARKS["new"])
-    title = exercise.title or exercise.id
     width = max(width, len(INDENT) + 8)
-    lines = textwrap.wrap(title, width - len(INDENT)) or [""]
+    lines = wrap(entry.title, width - len(INDENT)) or [""]
     text = "\n".join([lines[0], *(INDENT + line for line in lines[1:])])
     prompt = Content.assemble((mark, style), " ", (f"{exercise.number:02d}", "$text-muted"), " ", text)
     if not exercise.available:
         reason = exercise.problems[0] if exercise.problems else "broken"
         reason = reason.removeprefix(f"{exercise.dir.name}/")  # the folder is the exercise itself
-        wrapped = textwrap.wrap(f"unavailable: {reason}", width - len(INDENT), break_long_words=True)
+        wrapped = wrap(_("unavailable: {reason}").format(reason=reason), width - len(INDENT))
         if len(wrapped) > REASON_LINES:  # the Task pane lists every problem in full
             wrapped = [*wrapped[: REASON_LINES - 1], wrapped[REASON_LINES - 1][: width - len(INDENT) - 1] + "…"]
         prompt = Content.assemble(prompt, "\n", ("\n".join(INDENT + line for line in wrapped), "$text-error"))
@@ -49,7 +81,7 @@ class ExerciseList(Vertical):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self._shown: tuple[list[Exercise], dict[str, str]] = ([], {})
+        self._shown: tuple[list[Entry], dict[str, str]] = ([], {})
         self._width = 0
 
     def compose(self) -> ComposeResult:
@@ -68,16 +100,16 @@ class ExerciseList(Vertical):
             self.show(*self._shown, None)
             option_list.highlighted = highlighted
 
-    def show(self, exercises: list[Exercise], statuses: dict[str, str], current: str | None) -> None:
-        self._shown = (exercises, statuses)
+    def show(self, entries: list[Entry], statuses: dict[str, str], current: str | None) -> None:
+        self._shown = (entries, statuses)
         self._width = width = self._prompt_width()
         options: list[Option | None] = []
         topic = None
-        for exercise in exercises:
-            if exercise.topic != topic:
-                topic = exercise.topic
-                options.append(Option(Content.styled(topic or "Other", "bold $text-accent"), disabled=True))
-            options.append(Option(exercise_prompt(exercise, statuses[exercise.id], width), id=exercise.id))
+        for entry in entries:
+            if entry.topic != topic:
+                topic = entry.topic
+                options.append(Option(Content.styled(topic or _("Other"), "bold $text-accent"), disabled=True))
+            options.append(Option(exercise_prompt(entry, statuses[entry.exercise.id], width), id=entry.exercise.id))
         option_list = self.query_one(OptionList)
         option_list.set_options(options)
         self.update_progress(statuses)
@@ -86,12 +118,15 @@ class ExerciseList(Vertical):
 
     def set_status(self, exercise: Exercise, status: str) -> None:
         self._shown[1][exercise.id] = status
-        self.query_one(OptionList).replace_option_prompt(exercise.id, exercise_prompt(exercise, status, self._width))
+        entry = next((e for e in self._shown[0] if e.exercise.id == exercise.id), None)
+        if entry is not None:
+            self.query_one(OptionList).replace_option_prompt(exercise.id, exercise_prompt(entry, status, self._width))
 
     def update_progress(self, statuses: dict[str, str]) -> None:
         total = len(statuses)
         passed = sum(status == "passed" for status in statuses.values())
-        self.query_one("#progress-label", Label).update(f"{passed} of {total} passed")
+        self.query_one("#progress-label", Label).update(_("{passed} of {total} passed").format(passed=passed,
+                                                                                             total=total))
         self.query_one(ProgressBar).update(total=max(total, 1), progress=passed)
 
     def select(self, exercise_id: str) -> None:

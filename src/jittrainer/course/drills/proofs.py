@@ -16,6 +16,7 @@ from typing import Any
 from jittrainer.course.drills.loader import _name, load_drills
 from jittrainer.course.drills.model import NO_EXCEPTION, Card, Deck, normalize_output
 
+@dataclass
 class ProofResult:
     card: str
     file: str

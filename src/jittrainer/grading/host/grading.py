@@ -35,6 +35,11 @@ class Grading:
         ]
 
     @property
+    def worker(self) -> WorkerProcess | None:
+        """The first run's worker (the only one, for most exercises)."""
+        return self.runs[0].worker
+
+    @property
     def seed(self) -> int:
         return self.runs[0].seed
 

@@ -1,4 +1,5 @@
-"""The Checks pane: the overall verdict in words and icons, where the code failed, then each check (failures first)."""
+"""The Checks pane: the verdict in words and icons, the advice when it is unlocked, where the code failed, then
+each check (failures first), and after a pass the next step."""
 
 from __future__ import annotations
 
@@ -6,14 +7,11 @@ import re
 
 from textual.content import Content
 
-from jittrainer.app.widgets.panes.common import NOT_RUN, caption, lines, plural
-from jittrainer.core.verdict import CheckResult, Verdict
+from jittrainer.app.widgets.panes.common import PaneContext, caption, lines, not_run
+from jittrainer.grading.verdict import CheckResult, Verdict
+from jittrainer.i18n import _, ngettext
+from jittrainer.i18n.message import render
 
-HEADLINES = {
-    "pass": ("✔ PASSED", "bold $text-success"),
-    "fail": ("✘ FAILED", "bold $text-error"),
-    "error": ("⚠ ERROR", "bold $text-error"),
-}
 ICONS = {
     "pass": ("✔", "$text-success"),
     "fail": ("✘", "$text-error"),
@@ -22,20 +20,24 @@ ICONS = {
 }
 TRACEBACK_LINES = 14
 JAX_FOOTER = re.compile(r"^-{10,}$")  # JAX's "internal frames were removed" note follows a line of dashes
+ORDER = {"fail": 0, "error": 0, "pass": 1, "skip": 2}
+
+
+def status_word(status: str) -> str:
+    return {"pass": _("✔ PASSED"), "fail": _("✘ FAILED"), "error": _("⚠ ERROR")}[status]
 
 
 def trim_traceback(traceback: str, aliases: dict[str, str]) -> list[str]:
     for path, alias in aliases.items():
         traceback = traceback.replace(path, alias)
-    lines = traceback.rstrip().splitlines()
-    for n, line in enumerate(lines):
+    out = traceback.rstrip().splitlines()
+    for n, line in enumerate(out):
         if JAX_FOOTER.match(line.strip()):
-            lines = lines[:n]
+            out = out[:n]
             break
-    if len(lines) > TRACEBACK_LINES:
-        lines = ["…", *lines[-TRACEBACK_LINES:]]
-    return lines
-ORDER = {"fail": 0, "error": 0, "pass": 1, "skip": 2}
+    if len(out) > TRACEBACK_LINES:
+        out = ["…", *out[-TRACEBACK_LINES:]]
+    return out
 
 
 def ordered_checks(checks: list[CheckResult]) -> list[CheckResult]:
@@ -44,59 +46,86 @@ def ordered_checks(checks: list[CheckResult]) -> list[CheckResult]:
 
 
 def headline(verdict: Verdict) -> Content:
-    word, style = HEADLINES[verdict.status]
-    return Content.styled(word, style)
+    style = "bold $text-success" if verdict.passed else "bold $text-error"
+    return Content.styled(status_word(verdict.status), style)
 
 
-def render_checks(verdict: Verdict | None, running: bool = False, aliases: dict[str, str] | None = None) -> Content:
-    """``aliases`` shortens paths in tracebacks (the draft's full path to ``workspace/<id>.py``)."""
+def _advice(verdict: Verdict, ctx: PaneContext) -> list[Content | str]:
+    first = verdict.first_failure
+    if first is None or first.advice is None:
+        return []
+    if first.advice_shown:
+        return ["", Content.assemble((_("Advice") + ": ", "bold $text-accent"), render(first.advice))]
+    text = _("Advice for this check is kept back so you can work it out first. It shows after hint {tier} "
+             "({hint}), after {runs} more failing run(s), or now with {advice}.").format(
+        tier=first.advice_tier, hint=ctx.hint_key, runs=ctx.locked_runs, advice=ctx.advice_key)
+    return ["", caption(text)]
+
+
+def render_checks(verdict: Verdict | None, ctx: PaneContext, running: bool = False) -> Content:
     parts: list[Content | str] = []
     if running:
-        parts += [Content.styled("⟳ Grading your draft in a worker process…", "bold $text-accent"),
-                  caption("ctrl+r again restarts the grade; the one in flight is stopped."), ""]
+        parts += [Content.styled(_("⟳ Grading your draft in a worker process…"), "bold $text-accent"),
+                  caption(_("{key} again restarts the grade; the one in flight is stopped.").format(key=ctx.run_key)),
+                  ""]
     if verdict is None:
         if not running:
-            parts += [Content.styled(NOT_RUN, "bold"),
-                      caption("Your draft runs in a separate process under jax.jit. Each check's result appears "
-                              "here, the first failure on top.")]
+            parts += [not_run(ctx), caption(_("Your draft runs in a separate process under jax.jit. Each check's "
+                                              "result appears here, the first failure on top."))]
         return lines(*parts)
     if running:
-        parts.append(caption("Previous result:"))
+        parts.append(caption(_("Previous result:")))
     parts += [headline(verdict), Content(verdict.message)]
+    parts += _advice(verdict, ctx)
+    if verdict.passed and ctx.next_exercise:
+        parts += ["", Content.assemble((_("Next") + ": ", "bold $text-success"), ctx.next_exercise,
+                                       (f"  ({ctx.next_key})", "$text-muted"))]
+        parts.append(caption(_("The Why tab explains the fix and puts your code beside the reference solution.")))
     if verdict.internal_error is not None:
         internal = verdict.internal_error
-        parts += ["", Content.styled("This is not your code's fault:", "bold $text-warning"),
-                  Content(f"the {internal.where} is broken ({internal.file}): {internal.message}")]
+        parts += ["", Content.styled(_("This is not your code's fault:"), "bold $text-warning"),
+                  Content(_("the {where} is broken ({file}): {message}").format(
+                      where=internal.where, file=internal.file, message=internal.message))]
     if verdict.error is not None:
         error = verdict.error
-        where = f"line {error.line}" + (f", column {error.col}" if error.col else "") if error.line else ""
-        phase = f" (during {error.phase})" if error.phase and error.phase != "compile" else ""
-        title = f"{error.type} at {where}{phase}" if where else f"{error.type}{phase}"
-        parts += ["", Content.styled(title, "bold $text-error")]
         if error.line:
-            parts.append(caption("The editor marks that line."))
+            where = (_("{type} at line {line}, column {col}") if error.col else _("{type} at line {line}")).format(
+                type=error.type, line=error.line, col=error.col)
+        else:
+            where = error.type
+        if error.phase and error.phase != "compile":
+            where = _("{where} (during {phase})").format(where=where, phase=error.phase)
+        parts += ["", Content.styled(where, "bold $text-error")]
+        if error.line:
+            parts.append(caption(_("The editor marks that line.")))
         if error.traceback:
-            parts.append(Content.styled("\n".join(trim_traceback(error.traceback, aliases or {})), "$text-muted"))
+            parts.append(Content.styled("\n".join(trim_traceback(error.traceback, ctx.aliases)), "$text-muted"))
     if verdict.checks:
         parts.append("")
         passed = sum(check.status == "pass" for check in verdict.checks)
-        parts.append(Content.styled(f"{passed} of {plural(len(verdict.checks), 'check')} passed", "bold"))
+        total = len(verdict.checks)
+        parts.append(Content.styled(ngettext("{passed} of {total} check passed", "{passed} of {total} checks passed",
+                                             total).format(passed=passed, total=total), "bold"))
         said = {verdict.message}  # a reason already on screen is not repeated under every check it affects
         for check in ordered_checks(verdict.checks):
             icon, style = ICONS.get(check.status, ICONS["skip"])
-            parts.append(Content.assemble((icon, style), " ", (check.name, "bold" if check.status != "pass" else "")))
-            if check.message and (check.status == "pass" or check.message not in said):
-                parts.append(Content.styled(f"  {check.message}", "" if check.status in ("fail", "error") else
-                                            "$text-muted"))
+            parts.append(Content.assemble((icon, style), " ",
+                                          (render(check.name), "bold" if check.status != "pass" else "")))
+            message = check.message
+            if message and (check.status == "pass" or message not in said):
+                parts.append(Content.styled(f"  {message}", "" if check.failed else "$text-muted"))
                 if check.status != "pass":
-                    said.add(check.message)
+                    said.add(message)
     facts = []
     if verdict.traces is not None:
-        facts.append(plural(verdict.traces, "trace"))
+        facts.append(ngettext("{n} trace", "{n} traces", verdict.traces).format(n=verdict.traces))
     if verdict.compiles is not None:
-        facts.append(plural(verdict.compiles, "compile"))
+        facts.append(ngettext("{n} compile", "{n} compiles", verdict.compiles).format(n=verdict.compiles))
+    if len(verdict.devices) > 1:
+        facts.append(_("graded with {counts} devices").format(counts=" & ".join(str(d.get("count")) for d in
+                                                                                  verdict.devices)))
     if verdict.seed is not None:
-        facts.append(f"seed {verdict.seed}")
+        facts.append(_("seed {seed}").format(seed=verdict.seed))
     if facts:
         parts += ["", caption(" · ".join(facts))]
     return lines(*parts)

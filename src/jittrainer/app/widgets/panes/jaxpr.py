@@ -6,11 +6,10 @@ import re
 
 from textual.content import Content
 
-from jittrainer.app.widgets.panes.common import NOT_RUN, caption, lines
-from jittrainer.core.verdict import Verdict
-
-CAPTION = ("The program jit recorded from your function (its jaxpr). Only what is in here runs on each call: "
-           "host callbacks are the only way back to Python, and captured constants were frozen in while tracing.")
+from jittrainer.app.widgets.panes.common import PaneContext, caption, lines, not_run
+from jittrainer.grading.verdict import Verdict
+from jittrainer.i18n import _
+from jittrainer.i18n.message import render
 
 CALLBACK_RE = re.compile(r"\b(debug_print|debug_callback|io_callback|pure_callback|callback)\b")
 KEYWORD_RE = re.compile(r"\b(lambda|let|in)\b")
@@ -30,33 +29,41 @@ def highlight(text: str) -> Content:
     return content
 
 
-def render_jaxpr(verdict: Verdict | None) -> Content:
+def _caption() -> Content:
+    return caption(_("The program jit recorded from your function (its jaxpr). Only what is in here runs on each "
+                     "call: host callbacks are the only way back to Python, and captured constants were frozen in "
+                     "while tracing."))
+
+
+def render_jaxpr(verdict: Verdict | None, ctx: PaneContext) -> Content:
     if verdict is None:
-        return lines(caption(CAPTION), "", NOT_RUN)
+        return lines(_caption(), "", not_run(ctx))
     jaxpr = verdict.jaxpr
     if jaxpr is None:
-        why = ("your code failed before jit could trace it" if verdict.status == "error"
-               else "this exercise does not record one")
-        return lines(caption(CAPTION), "", Content.styled(f"No jaxpr: {why}.", "bold"))
-    parts: list[Content | str] = [caption(CAPTION), ""]
+        why = (_("No jaxpr: your code failed before jit could trace it.") if verdict.status == "error"
+               else _("No jaxpr: this exercise does not record one."))
+        return lines(_caption(), "", Content.styled(why, "bold"))
+    label = lambda text: (f"{text:<11}", "bold")  # noqa: E731
+    parts: list[Content | str] = [_caption(), ""]
     if jaxpr.function:
-        parts.append(Content.assemble(("function   ", "bold"), jaxpr.function))
+        parts.append(Content.assemble(label(_("function")), render(jaxpr.function)))
     if jaxpr.callbacks:
-        parts.append(Content.assemble(("callbacks  ", "bold"), (", ".join(jaxpr.callbacks), "bold $text-warning"),
-                                      ("  run on the host, on every call", "$text-muted")))
+        parts.append(Content.assemble(label(_("callbacks")), (", ".join(jaxpr.callbacks), "bold $text-warning"),
+                                      ("  " + _("run on the host, on every call"), "$text-muted")))
     else:
-        parts.append(Content.assemble(("callbacks  ", "bold"), ("none: nothing here calls back to Python at run time",
-                                                                 "$text-muted")))
+        parts.append(Content.assemble(label(_("callbacks")), (_("none: nothing here calls back to Python at run "
+                                                               "time"), "$text-muted")))
     if jaxpr.constants:
-        parts.append(Content.assemble(("constants  ", "bold"), (", ".join(jaxpr.constants), "bold $text-warning"),
-                                      ("  captured while tracing: later changes are not seen", "$text-muted")))
+        parts.append(Content.assemble(label(_("constants")), (", ".join(jaxpr.constants), "bold $text-warning"),
+                                      ("  " + _("captured while tracing: later changes are not seen"),
+                                       "$text-muted")))
     else:
-        parts.append(Content.assemble(("constants  ", "bold"), ("none captured", "$text-muted")))
+        parts.append(Content.assemble(label(_("constants")), (_("none captured"), "$text-muted")))
     if jaxpr.effects:
-        parts.append(Content.assemble(("effects    ", "bold"), ", ".join(jaxpr.effects)))
+        parts.append(Content.assemble(label(_("effects")), ", ".join(jaxpr.effects)))
     if jaxpr.primitives:
         counts = "  ".join(f"{name}×{n}" for name, n in jaxpr.primitives.items())
-        parts.append(Content.assemble(("primitives ", "bold"), (counts, "$text-muted")))
+        parts.append(Content.assemble(label(_("primitives")), (counts, "$text-muted")))
     return lines(*parts)
 
 

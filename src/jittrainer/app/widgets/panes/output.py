@@ -1,47 +1,65 @@
-"""The Output pane: what the learner's code printed, call by call (``jax.debug.print`` included)."""
+"""The Output pane: what the learner's code printed, call by call (``jax.debug.print`` included), saying which calls
+printed nothing: for a print inside jit, that silence is the whole lesson."""
 
 from __future__ import annotations
 
 from textual.content import Content
 
-from jittrainer.app.widgets.panes.common import NOT_RUN, caption, lines
-from jittrainer.core.verdict import Verdict
+from jittrainer.app.widgets.panes.common import PaneContext, caption, lines, not_run
+from jittrainer.grading.verdict import Verdict
+from jittrainer.i18n import _
 
 # The engine keeps up to 64 KiB (plus raw process output); wrapping that much text costs the UI seconds, and a
 # flood says all it has to say in its first lines.
 SHOWN_CHARS = 16 * 1024
 SHOWN_LINES = 400
 
-CAPTION = ("What your code printed, per graded call. Python's print runs while jit traces (once, showing "
-           "tracers); jax.debug.print runs on every call with real values.")
+
+def section_label(label: str) -> str:
+    if label.startswith("call ") and label[5:].isdigit():
+        return _("call {n}").format(n=label[5:])
+    return {"import": _("while importing your file"), "grader": _("grader"),
+            "process": _("process output (written straight to file descriptors 1 and 2)")}.get(label, label)
 
 
-def render_output(verdict: Verdict | None) -> Content:
+def render_output(verdict: Verdict | None, ctx: PaneContext) -> Content:
+    head = caption(_("What your code printed, per graded call. Python's print runs while jit traces (once, showing "
+                     "tracers); jax.debug.print runs on every call with real values."))
     if verdict is None:
-        return lines(caption(CAPTION), "", NOT_RUN)
-    parts: list[Content | str] = [caption(CAPTION), ""]
+        return lines(head, "", not_run(ctx))
+    parts: list[Content | str] = [head, ""]
     sections = [(s.label, s.text) for s in verdict.output_sections]
     if not sections and verdict.output:
         sections = [("output", verdict.output)]
-    if not sections:
-        parts.append(Content.styled("Your code printed nothing during grading.", "bold"))
+    if not any(text.strip() for _label, text in sections):
+        parts.append(Content.styled(_("Your code printed nothing during grading."), "bold"))
+        if sections:
+            parts.append(caption(_("Not one of the graded calls printed anything.")))
         return lines(*parts)
+    silent = [label for label, text in sections if label.startswith("call ") and not text.strip()]
+    if silent:
+        parts.append(Content.styled(_("Printed nothing: {calls}").format(
+            calls=", ".join(section_label(label) for label in silent)), "bold $text-warning"))
+        parts.append("")
     budget = SHOWN_CHARS
     for label, text in sections:
-        parts.append(Content.styled(f"── {label} ──", "bold $text-accent"))
+        parts.append(Content.styled(f"── {section_label(label)} ──", "bold $text-accent"))
         text = text.rstrip("\n")
+        if not text:
+            parts.append(caption(_("(printed nothing)")))
+            continue
         cut = min(budget, len(text))
         newline_at = -1
-        for _ in range(SHOWN_LINES):
+        for _i in range(SHOWN_LINES):
             newline_at = text.find("\n", newline_at + 1)
             if newline_at < 0 or newline_at >= cut:
                 break
         else:
             cut = newline_at
         if cut < len(text):
-            text = text[:cut] + f"\n[… {len(text) - cut:,} more characters not shown here]"
+            text = text[:cut] + "\n" + _("[… {n} more characters not shown here]").format(n=f"{len(text) - cut:,}")
         budget = max(budget - cut, 0)
-        parts.append(Content(text) if text else caption("(nothing)"))
+        parts.append(Content(text))
     if verdict.output_truncated:
-        parts += ["", caption("The output was cut: your code printed more than the grader keeps.")]
+        parts += ["", caption(_("The output was cut: your code printed more than the grader keeps."))]
     return lines(*parts)

@@ -6,43 +6,59 @@ from collections import Counter
 
 from textual.content import Content
 
-from jittrainer.app.widgets.panes.common import NOT_RUN, caption, lines, plural
-from jittrainer.core.verdict import Verdict
+from jittrainer.app.widgets.panes.common import PaneContext, caption, lines, not_run
+from jittrainer.grading.verdict import CacheMiss, Verdict
+from jittrainer.i18n import _, ngettext
+from jittrainer.i18n.message import render
 
-CAPTION = ("jit compiles once per new input shape, dtype, static value or function. Each compile below says "
-           "what was new. Many compiles usually mean something changes on every call.")
+KIND_WORDS = {
+    "first": "the first call of a function: nothing was compiled for it yet",
+    "new_function": "a new function object (jax.jit made inside a loop or per call)",
+    "static": "a static argument took a new value",
+    "types": "a new input shape or dtype",
+    "weak_type": "a Python scalar and a typed array count as different types",
+    "structure": "the structure of an argument (a pytree) changed",
+    "context": "JAX's configuration or a context manager changed",
+    "aot": "compiled ahead of time (lower().compile()) before the calls",
+    "jax_internal": "JAX's own operations, run eagerly outside jit",
+}
 
 
-def why(reason: str) -> str:
-    """The general part of a reason ("s changed from f32[3] to f32[4]: a new shape ..." -> "a new shape ...")."""
-    return reason.rsplit(": ", 1)[-1] if ": " in reason else reason
+def why(miss: CacheMiss) -> str:
+    """The general reason for a compile, for the storm summary."""
+    general = KIND_WORDS.get(miss.kind)
+    return _(general) if general else render(miss.reason)
 
 
-def render_recompiles(verdict: Verdict | None) -> Content:
+def render_recompiles(verdict: Verdict | None, ctx: PaneContext) -> Content:
+    head = caption(_("jit compiles once per new input shape, dtype, static value or function. Each compile below "
+                     "says what was new. Many compiles usually mean something changes on every call."))
     if verdict is None:
-        return lines(caption(CAPTION), "", NOT_RUN)
-    parts: list[Content | str] = [caption(CAPTION), ""]
+        return lines(head, "", not_run(ctx))
+    parts: list[Content | str] = [head, ""]
     if verdict.compiles is None:
-        parts.append(Content.styled("No graded call ran, so nothing was compiled.", "bold"))
+        parts.append(Content.styled(_("No graded call ran, so nothing was compiled."), "bold"))
         return lines(*parts)
-    summary = f"{plural(verdict.traces or 0, 'trace')}, {plural(verdict.compiles, 'compile')} over the graded calls"
-    parts.append(Content.styled(summary, "bold"))
+    traces = ngettext("{n} trace", "{n} traces", verdict.traces or 0).format(n=verdict.traces or 0)
+    compiles = ngettext("{n} compile", "{n} compiles", verdict.compiles).format(n=verdict.compiles)
+    parts.append(Content.styled(_("{traces}, {compiles} over the graded calls").format(traces=traces,
+                                                                                        compiles=compiles), "bold"))
     if not verdict.cache_misses:
         if verdict.compiles == 0:
-            parts.append(caption("Nothing new was compiled: every call reused a compiled program."))
+            parts.append(caption(_("Nothing new was compiled: every call reused a compiled program.")))
         return lines(*parts)
     if len(verdict.cache_misses) > 3:
         # A storm: say what keeps happening before the long list.
-        groups = Counter(why(miss.reason) for miss in verdict.cache_misses)
+        groups = Counter(why(miss) for miss in verdict.cache_misses)
         parts.append("")
-        parts.append(Content.styled("Why, in short:", "bold"))
+        parts.append(Content.styled(_("Why, in short:"), "bold"))
         for reason, n in groups.most_common(4):
             parts.append(Content.assemble((f"  {n}×", "bold $text-accent"), f" {reason}"))
     width = len(str(len(verdict.cache_misses)))
     for n, miss in enumerate(verdict.cache_misses, 1):
-        where = f"call {miss.call}" if miss.call is not None else "outside the graded calls"
+        where = _("call {n}").format(n=miss.call) if miss.call is not None else _("outside the graded calls")
         parts.append("")
         parts.append(Content.assemble((f"#{n:<{width}} ", "bold $text-accent"), (miss.function, "bold"),
                                       (f"  {where}", "$text-muted")))
-        parts.append(Content(f"{' ' * (width + 2)}{miss.reason}"))
+        parts.append(Content(f"{' ' * (width + 2)}{render(miss.reason)}"))
     return lines(*parts)

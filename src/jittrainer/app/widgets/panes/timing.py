@@ -7,14 +7,26 @@ from __future__ import annotations
 
 from textual.content import Content
 
-from jittrainer.app.widgets.panes.common import NOT_RUN, caption, lines, plural, seconds
-from jittrainer.core.verdict import Timing, Verdict
+from rich.cells import cell_len
+
+from jittrainer.app.widgets.panes.common import PaneContext, caption, lines, not_run, seconds
+from jittrainer.grading.verdict import Timing, Verdict
+from jittrainer.i18n import _, ngettext
+from jittrainer.i18n.message import render
 
 EIGHTHS = " ▏▎▍▌▋▊▉"
 VALUE_WIDTH = 9
 
-CAPTION = ("Measured after the verdict, never part of it. A compile is paid once per new shape; the steady "
-           "state is what every later call costs.")
+
+
+def _caption() -> Content:
+    return caption(_("Measured after the verdict, never part of it. A compile is paid once per new shape; the steady "
+                     "state is what every later call costs."))
+
+
+def pad(text: str, width: int) -> str:
+    """``text`` padded to ``width`` terminal cells (Chinese characters take two)."""
+    return text + " " * max(width - cell_len(text), 0)
 
 
 def bar(value: float, largest: float, width: int) -> str:
@@ -30,13 +42,13 @@ def group(title: str, rows: list[tuple[str, float | None]], width: int, *notes: 
     known = [(label, value) for label, value in rows if value is not None]
     if not known:
         return []
-    largest = max(value for _, value in known)
-    label_width = max(len(label) for label, _ in known)
+    largest = max(value for _label, value in known)
+    label_width = max(cell_len(label) for label, _v in known)
     bar_width = max(6, min(32, width - label_width - VALUE_WIDTH - 4))
     out: list[Content | str] = [Content.styled(title, "bold")]
     for label, value in known:
         out.append(Content.assemble(
-            f"  {label:<{label_width}} ",
+            f"  {pad(label, label_width)} ",
             (f"{bar(value, largest, bar_width):<{bar_width}}", "$text-accent"),
             (f" {seconds(value):>{VALUE_WIDTH}}", "bold"),
         ))
@@ -50,50 +62,54 @@ def ratio(slow: float | None, fast: float | None) -> str:
     return f"{slow / fast:,.0f}×" if slow / fast >= 10 else f"{slow / fast:.1f}×"
 
 
-def render_timing(verdict: Verdict | None, pending: bool = False, width: int = 60) -> Content:
+def times(n: int | None) -> str:
+    return _("an unknown number of times") if n is None else ngettext("{n} time", "{n} times", n).format(n=n)
+
+
+def render_timing(verdict: Verdict | None, ctx: PaneContext, pending: bool = False, width: int = 60) -> Content:
     if verdict is None:
-        return lines(caption(CAPTION), "", NOT_RUN)
+        return lines(_caption(), "", not_run(ctx))
     timing: Timing = verdict.timing
-    parts: list[Content | str] = [caption(CAPTION), ""]
+    parts: list[Content | str] = [_caption(), ""]
     if pending or timing.status == "pending":
-        parts.append(Content.styled("⟳ Measuring… (the verdict is already final)", "bold $text-accent"))
+        parts.append(Content.styled(_("⟳ Measuring… (the verdict is already final)"), "bold $text-accent"))
         return lines(*parts)
     if timing.status != "measured":
-        parts.append(Content.styled(f"No timing: {timing.note or timing.status}", "bold"))
+        parts.append(Content.styled(_("No timing: {why}").format(why=render(timing.note) or timing.status), "bold"))
         return lines(*parts)
     steady = timing.steady_s
     costs = ""
     if timing.compile_s and steady:
-        costs = f"One compile costs as much as {timing.compile_s / steady:,.0f} calls."
-    parts += group("Compile vs steady state", [
-        ("trace", timing.trace_s),
-        ("compile", timing.compile_s),
-        ("one call", steady),
+        costs = _("One compile costs as much as {n} calls.").format(n=f"{timing.compile_s / steady:,.0f}")
+    parts += group(_("Compile vs steady state"), [
+        (_("trace"), timing.trace_s),
+        (_("compile"), timing.compile_s),
+        (_("one call"), steady),
     ], width,
-        "trace: Python runs your function once, with tracers",
-        "compile: XLA builds the program, once per new shape",
-        "one call: the compiled program runs (median)",
+        _("trace: Python runs your function once, with tracers"),
+        _("compile: XLA builds the program, once per new shape"),
+        _("one call: the compiled program runs (median)"),
         costs)
     if timing.eager_s is not None:
         note = ""
         if steady and timing.eager_s:
-            note = (f"jit is {ratio(timing.eager_s, steady)} faster per call, once compiled."
+            note = (_("jit is {ratio} faster per call, once compiled.").format(ratio=ratio(timing.eager_s, steady))
                     if timing.eager_s >= steady
-                    else f"eager is {ratio(steady, timing.eager_s)} faster here: too little work to gain from jit.")
+                    else _("eager is {ratio} faster here: too little work to gain from jit.").format(
+                        ratio=ratio(steady, timing.eager_s)))
         parts.append("")
-        parts += group("Eager vs jit (one call)", [("eager", timing.eager_s), ("jit", steady)], width, note)
+        parts += group(_("Eager vs jit (one call)"), [(_("eager"), timing.eager_s), ("jit", steady)], width, note)
     if timing.starter_calls_s is not None:
-        yours = plural(verdict.compiles, "time") if verdict.compiles is not None else "an unknown number of times"
-        theirs = plural(timing.starter_compiles, "time") if timing.starter_compiles is not None else "? times"
         parts.append("")
-        parts += group("All graded calls, compiles included",
-                       [("starter", timing.starter_calls_s), ("yours", timing.calls_s)], width,
-                       f"The starter compiled {theirs}; yours {yours}.")
+        parts += group(_("All graded calls, compiles included"),
+                       [(_("starter"), timing.starter_calls_s), (_("yours"), timing.calls_s)], width,
+                       _("The starter compiled {theirs}; yours {yours}.").format(
+                           theirs=times(timing.starter_compiles), yours=times(verdict.compiles)))
     elif timing.calls_s is not None:
         parts.append("")
-        parts += group("All graded calls, compiles included", [("yours", timing.calls_s)], width)
+        parts += group(_("All graded calls, compiles included"), [(_("yours"), timing.calls_s)], width)
     if timing.steady_samples:
-        parts += ["", Content.styled(f"Steady-state calls ({len(timing.steady_samples)} samples, "
-                                     f"fastest {seconds(min(timing.steady_samples))}, "
-                                     f"slowest {seconds(max(timing.steady_samples))})", "bold")]
+        parts += ["", Content.styled(_("Steady-state calls ({n} samples, fastest {fast}, slowest {slow})").format(
+            n=len(timing.steady_samples), fast=seconds(min(timing.steady_samples)),
+            slow=seconds(max(timing.steady_samples))), "bold")]
     return lines(*parts)

@@ -307,15 +307,20 @@ class CheckContext:
         return self.failed(check_id, observation, advice, tier=tier)
 
     def check_ran(self, check_id: str, calls: GradedCalls,
-                  advice: Callable[[ErrorInfo], Msg | None] | None = None, *, tier: int | None = None) -> bool:
+                  advice: Callable[[ErrorInfo], Msg | None] | None = None, *, tier: int | None = None,
+                  explain: Callable[[ErrorInfo], Msg | None] | None = None) -> bool:
         """Pass if every planned call returned; otherwise an error with the learner's exception (its text is
-        JAX's own), then stop grading: later checks would only repeat the same error. ``advice(error)`` may say
-        what to write instead."""
+        JAX's own), then stop grading: later checks would only repeat the same error. ``explain(error)`` may add
+        which pitfall the error shows (no code); ``advice(error)`` may say what to write instead."""
         if calls.ok:
             return self.passed(check_id, msg("ran.ok", "{calls} returned", calls=count("call", calls.planned)))
         record = calls.failed
         observation = calls.error_message()
-        extra = advice(record.error) if record is not None and record.error is not None and advice else None
+        error = record.error if record is not None else None
+        why = explain(error) if error is not None and explain else None
+        if why is not None:
+            observation = msg("ran.explained", "{error}. {why}", error=observation, why=why)
+        extra = advice(error) if error is not None and advice else None
         self._record(check_id, "error", observation, extra, tier)
         raise StopChecks(check_id)
 

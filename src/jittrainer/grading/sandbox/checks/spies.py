@@ -189,8 +189,9 @@ class _SpiedCompiled:
         window = context.watch.window
         if window is not None and window is not self._made_in and id(window) not in self._charged:
             self._charged.add(id(window))
+            kind = "pmap" if self._mapped is not None else "jit"
             window.aot.append(CacheMiss(
-                call=context.current_call, function=f"jit({self.__name__})", kind="aot",
+                call=context.current_call, function=f"{kind}({self.__name__})", kind="aot",
                 reason=msg("miss.aot", "{name} was compiled ahead of time (lower().compile()) before these calls; "
                            "its compile counts here", name=self.__name__)))
         if self._mapped is not None:

@@ -66,12 +66,13 @@ def leaves(value: Any) -> list[Any]:
 
 
 def concrete_arrays(tree: Any) -> list[np.ndarray]:
-    """The concrete (non-tracer) array leaves of ``tree``, as NumPy."""
+    """The concrete (non-tracer) array leaves of ``tree``, copied as NumPy (a learner's buffer refilled later must
+    not rewrite what was recorded)."""
     arrays = []
     for leaf in leaves(tree):
         if isinstance(leaf, (np.ndarray, jax.Array)) and not is_tracer(leaf):
             try:
-                arrays.append(np.asarray(leaf))
+                arrays.append(np.array(leaf, copy=True))
             except Exception:
                 pass
     return arrays

@@ -1,0 +1,17 @@
+import jax
+import jax.numpy as jnp
+
+
+def report(step, value):
+    # 在主机上带着普通数值运行：这里只是显示累加和。
+    print(f"step {step}: s = {value}")
+
+
+@jax.jit
+def train(xs):
+    s = jnp.float32(0.0)
+    for t in range(xs.shape[0]):
+        s = s + xs[t] ** 2
+        # TODO: 普通的 Python 调用只在 JAX 追踪 train 时（带着追踪器）运行，之后的调用里再也不会运行。
+        report(t, s)
+    return s

@@ -1,0 +1,15 @@
+import jax
+import jax.numpy as jnp
+
+
+def chunk_sum(chunk):
+    """Runs on one device: the sum of squares of that device's share of x."""
+    # 在一个设备上运行：求这个设备分到的那份 x 的平方和。
+    return jnp.sum(chunk**2)
+
+
+def sum_of_squares(x):
+    # TODO: pmap 按第 0 轴给每个设备分一项，所以只有 len(x) 不超过设备数时这里才能运行，
+    # 而且只有 len(x) 恰好等于设备数时才用上全部设备。
+    partial_sums = jax.pmap(chunk_sum)(x)
+    return jnp.sum(partial_sums)

@@ -1,0 +1,98 @@
+"""Every key of the main screen, with its binding id: the one list the screen binds, F1 lists and any text that
+names a key reads (through ``key_for``), so a ``[keymap]`` remap in the config shows everywhere.
+
+Defaults are keys terminals deliver inside tmux and screen: no ctrl+b (tmux's prefix), no shift+F-keys (tmux
+sends shift+F3 as F15), no ctrl+/ alone (most terminals send ctrl+_ for it). Descriptions are marked with ``N_``
+and translated when the bindings are built, so a language switch rebuilds them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.binding import Binding
+
+from jittrainer.i18n import N_, _
+
+
+@dataclass(frozen=True)
+class Key:
+    id: str
+    keys: str
+    action: str
+    description: str
+    tooltip: str
+    show: bool = True
+    priority: bool = False
+
+
+MAIN_KEYS: tuple[Key, ...] = (
+    Key("run", "ctrl+r", "run", N_("Run"), N_("Grade the editor's text in a worker process (stops a run in flight)")),
+    Key("next-exercise", "ctrl+n,alt+right", "next_exercise", N_("Next"), N_("Open the next exercise")),
+    Key("previous-exercise", "alt+left", "previous_exercise", N_("Prev"), N_("Open the previous exercise"),
+        show=False),
+    Key("hint", "ctrl+t", "hint", N_("Hint"), N_("Show the next hint tier (recorded in your progress)")),
+    Key("advice", "f5", "advice", N_("Advice"), N_("Show the advice for the failing check now (recorded)"),
+        show=False),
+    Key("live-grading", "ctrl+l", "toggle_live", N_("Live"),
+        N_("Toggle live grading: grade again when you stop typing"), show=False),
+    Key("help", "f1", "help", N_("Help"), N_("Every key, the panes, how grading works")),
+    Key("exercises", "f2", "toggle_sidebar", N_("List"), N_("Show or hide the exercise list")),
+    Key("next-pane", "f3", "cycle_pane(1)", N_("Panes"),
+        N_("Show the next tab: Task, Hints, Checks, Output, Jaxpr, Timing, Recompiles, Why")),
+    Key("previous-pane", "f4", "cycle_pane(-1)", N_("Prev pane"), N_("Show the previous tab"), show=False),
+    Key("zoom", "f8", "zoom", N_("Zoom"), N_("Fill the screen with the editor or the panel (F8 again restores)"),
+        show=False),
+    Key("drill", "f9", "drill", N_("Drill"), N_("A round of interview drill cards (predict the output)"),
+        show=False),
+    Key("interview", "f10", "interview", N_("Interview"), N_("A mock interview: cards and a short exercise on a "
+                                                             "clock"), show=False),
+    Key("external-editor", "ctrl+o", "external_editor", N_("Editor"), N_("Open the draft in $VISUAL / $EDITOR; "
+                                                                         "the app reloads it when you return"),
+        show=False),
+    Key("leave-editor", "escape", "leave_editor", N_("Leave editor"), N_("Move the focus from the editor to the "
+                                                                         "panel"), show=False),
+    Key("quit", "ctrl+q", "quit", N_("Quit"), N_("Save the draft and quit"), priority=True),
+)
+
+EDITOR_KEYS: tuple[Key, ...] = (
+    Key("find", "ctrl+f", "find", N_("Find"), N_("Find text in the draft (enter: next match, escape: close)"),
+        show=False),
+    Key("goto-line", "ctrl+g", "goto_line", N_("Go to line"), N_("Jump to a line number"), show=False),
+    Key("toggle-comment", "ctrl+underscore,ctrl+slash", "toggle_comment", N_("Comment"),
+        N_("Comment or uncomment the line or the selected lines (ctrl+/ in most terminals)"), show=False),
+    Key("soft-wrap", "alt+z", "toggle_wrap", N_("Wrap"), N_("Wrap long lines in the editor, or not"), show=False),
+)
+
+# What the editor itself does (Textual's TextArea), for F1.
+EDITOR_BUILTIN = (
+    ("ctrl+z / ctrl+y", N_("undo / redo")),
+    ("ctrl+x / ctrl+c / ctrl+v", N_("cut / copy / paste")),
+    ("F6 / F7", N_("select the line / select everything")),
+    ("tab / shift+tab", N_("indent / dedent (Tab stays in the editor: press escape to leave it)")),
+    ("enter", N_("new line, indented like the one above (one level more after a colon)")),
+)
+
+
+def bindings(keys: tuple[Key, ...]) -> list[Binding]:
+    """The bindings in the current language."""
+    return [Binding(k.keys, k.action, _(k.description), show=k.show, tooltip=_(k.tooltip), id=k.id,
+                    priority=k.priority) for k in keys]
+
+
+def key_for(binding_id: str, keymap: dict[str, str]) -> str:
+    """The first key now bound to ``binding_id`` (the learner's keymap wins), for texts that name it."""
+    for k in (*MAIN_KEYS, *EDITOR_KEYS):
+        if k.id == binding_id:
+            return keymap.get(binding_id, k.keys).split(",")[0]
+    return binding_id
+
+
+def key_rows(keymap: dict[str, str]) -> list[tuple[str, str, str]]:
+    """(keys, what they do, binding id) for F1, in the learner's current keymap and language."""
+    rows = []
+    for k in (*MAIN_KEYS, *EDITOR_KEYS):
+        keys = keymap.get(k.id, k.keys)
+        rows.append((keys.replace(",", ", "), _(k.tooltip), k.id))
+    rows.append(("ctrl+p", _("Command palette: open any exercise, reset, reveal the solution, language, theme, …"), ""))
+    return rows

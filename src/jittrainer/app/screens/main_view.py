@@ -1,0 +1,119 @@
+"""How the main screen shows things: the lesson (task, hints, why), the verdict in the panel, the panel's titles and
+the grading spinner. ``MainScreen`` extends this class (a Screen, so Textual sees its handlers and watchers)."""
+
+from __future__ import annotations
+
+from jittrainer.app.screens.main_actions import Actions
+from jittrainer.app.widgets.lesson import fallback_note, hints_markdown, unavailable_markdown, why_markdown
+from jittrainer.app.widgets.panes.common import PaneContext
+from jittrainer.course.exercises import Exercise
+from jittrainer.grading.verdict import Verdict
+from jittrainer.i18n import _
+
+SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+
+
+class View(Actions):
+    def _show_lesson(self, ex: Exercise, *, keep_tab: bool = False) -> None:
+        lang = self.session.lang
+        self._titles(ex)
+        if not ex.available:
+            self.panel.show_markdown("task", unavailable_markdown(ex, self.session.title(ex)))
+        else:
+            try:
+                note = "" if ex.translated("statement", lang) else fallback_note()
+                self.panel.show_markdown("task", note + ex.statement(lang), scroll_home=not keep_tab)
+            except OSError as exc:
+                self.panel.show_markdown("task", f"# {ex.title}\n\n*{exc}*")
+        self.show_hints(ex, newest_on_top=False)
+        self.show_why(ex)
+        if not keep_tab:
+            self.panel.switch("task")
+
+    def show_hints(self, ex: Exercise, newest_on_top: bool) -> None:
+        try:
+            hints = self.session.hints(ex) if ex.available else []
+        except OSError:
+            hints = []
+        shown = min(self.entry(ex).highest_hint, len(hints))
+        text = hints_markdown(hints, shown, self.key("hint"))
+        if ex.available and not ex.translated("hints", self.session.lang):
+            text = fallback_note() + text
+        self.run_worker(self.panel.show_hints(text, shown, len(hints), newest_on_top), group="hints",
+                        exclusive=True)
+
+    def show_why(self, ex: Exercise) -> None:
+        entry = self.entry(ex)
+        passed, revealed = self.statuses.get(ex.id) == "passed", entry.revealed
+        explanation = solution = draft = None
+        if ex.available and (passed or revealed):
+            try:
+                explanation = ex.explanation(self.session.lang)
+            except OSError as exc:
+                explanation = f"*{exc}*"
+            try:
+                solution = ex.solution_path.read_text(encoding="utf-8")
+            except OSError as exc:
+                solution = f"# {exc}"
+            if passed:
+                draft = self.keeper.current_text()
+        self.panel.show_markdown("why", why_markdown(explanation, solution, draft, self.key("hint")))
+        self.panel.set_why_locked(explanation is None and solution is None)
+
+    def pane_context(self, ex: Exercise, verdict: Verdict | None) -> PaneContext:
+        nxt = self.session.next_exercise(ex)
+        return PaneContext(
+            run_key=self.key("run"), hint_key=self.key("hint"), advice_key=self.key("advice"),
+            next_key=self.key("next-exercise"), aliases=getattr(self, "context_aliases", {}),
+            locked_runs=self.session.advice_locked_hint(ex, verdict, self.entry(ex)) if verdict else 0,
+            next_exercise=f"{nxt.number:02d} {self.session.title(nxt)}" if nxt is not None else "",
+        )
+
+    def shown_verdict(self, ex: Exercise) -> Verdict | None:
+        raw = self.verdicts.get(ex.id)
+        return self.session.with_advice(ex, raw, self.entry(ex)) if raw is not None else None
+
+    def show_verdict(self, ex: Exercise, scroll_home: bool = False) -> None:
+        state = self.grade_state
+        mine = state is not None and state.exercise_id == ex.id
+        verdict = self.shown_verdict(ex)
+        self.panel.show_verdict(verdict, self.pane_context(ex, verdict), running=mine and state.phase == "grading",
+                                timing_pending=mine and state.phase == "timing", scroll_home=scroll_home)
+        self._panel_titles(verdict)
+
+    def _panel_titles(self, verdict: Verdict | None) -> None:
+        if verdict is None:
+            self.panel.border_title = _("Task and verdict")
+        elif verdict.passed:
+            self.panel.border_title = _("✔ PASSED")
+        else:
+            first = verdict.first_failure
+            word = _("✘ FAILED") if verdict.status == "fail" else _("⚠ ERROR")
+            self.panel.border_title = f"{word} · {first.id}" if first is not None else word
+        self._idle_subtitle()
+
+    def watch_grade_state(self, state: GradeState | None) -> None:
+        if self._spin_timer is not None:
+            self._spin_timer.resume() if state is not None else self._spin_timer.pause()
+        if self.current is not None:
+            self.show_verdict(self.current)
+
+    def _spin(self) -> None:
+        state = self.grade_state
+        if state is None:
+            return
+        self._spin_at = (self._spin_at + 1) % len(SPINNER)
+        word = _("grading…") if state.phase == "grading" else _("measuring timing…")
+        self.panel.border_subtitle = f"{SPINNER[self._spin_at]} {word}"
+
+    def _idle_subtitle(self) -> None:
+        if self.grade_state is None:
+            self.panel.border_subtitle = _("live grading on") if self.app.settings.live_grading else ""
+
+    def mark_error(self, verdict: Verdict, *, move: bool) -> None:
+        error = verdict.error
+        if error is not None and error.line:
+            self.editor.mark_error(error.line, error.col, move=move)
+        else:
+            self.editor.clear_error()
+

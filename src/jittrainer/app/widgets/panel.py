@@ -1,0 +1,144 @@
+"""The panel beside (or below) the editor: one tab per thing to read, so the statement and the verdict are always
+one key away. Tabs: Task, Hints, Checks, Output, Jaxpr, Timing, Recompiles, Why. It shows; it never grades.
+
+TabbedContent is wrapped, not subclassed: a subclass that overrides ``compose`` loses its active tab.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Vertical, VerticalScroll
+from textual.visual import VisualType
+from textual.widget import Widget
+from textual.widgets import Markdown, Sparkline, Static, TabbedContent, TabPane
+
+from jittrainer.app.widgets.panes.checks import render_checks
+from jittrainer.app.widgets.panes.common import PaneContext
+from jittrainer.app.widgets.panes.jaxpr import render_jaxpr, render_jaxpr_code
+from jittrainer.app.widgets.panes.output import render_output
+from jittrainer.app.widgets.panes.recompiles import render_recompiles
+from jittrainer.app.widgets.panes.timing import render_timing
+from jittrainer.grading.verdict import Verdict
+from jittrainer.i18n import _
+
+TABS = ("task", "hints", "checks", "output", "jaxpr", "timing", "recompiles", "why")
+VERDICT_TABS = ("checks", "output", "jaxpr", "timing", "recompiles")
+MARKDOWN_TABS = ("task", "hints", "why")
+
+
+def tab_title(tab: str) -> str:
+    return {"task": _("Task"), "hints": _("Hints"), "checks": _("Checks"), "output": _("Output"), "jaxpr": "Jaxpr",
+            "timing": _("Timing"), "recompiles": _("Recompiles"), "why": _("Why")}[tab]
+
+
+class TimingChart(Widget):
+    """The timing bars, drawn for the width they have (so they never wrap)."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.verdict: Verdict | None = None
+        self.context = PaneContext()
+        self.pending = False
+
+    def show(self, verdict: Verdict | None, context: PaneContext, pending: bool) -> None:
+        self.verdict, self.context, self.pending = verdict, context, pending
+        self.refresh(layout=True)
+
+    def render(self) -> VisualType:
+        return render_timing(self.verdict, self.context, self.pending, self.content_size.width or 60)
+
+
+class InfoPanel(Vertical):
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.labels: dict[str, str] = {}  # what a tab adds to its title: "1/3" for hints, "✘" for checks
+
+    def compose(self) -> ComposeResult:
+        with TabbedContent(id="panel-tabs", initial="tab-task"):
+            for tab in TABS:
+                with TabPane(tab_title(tab), id=f"tab-{tab}"):
+                    if tab in MARKDOWN_TABS:
+                        yield Markdown("", id=f"{tab}-body", classes="pane-markdown")
+                        continue
+                    with VerticalScroll(id=f"{tab}-scroll", classes="pane-scroll"):
+                        if tab == "timing":
+                            yield TimingChart(id="timing-body", classes="pane-body")
+                            yield Sparkline([], id="timing-sparkline")
+                        else:
+                            yield Static(id=f"{tab}-body", classes="pane-body")
+                        if tab == "jaxpr":
+                            # Its own widget that does not wrap: a jaxpr line broken in two reads wrong.
+                            yield Static(id="jaxpr-code")
+
+    @property
+    def tabs(self) -> TabbedContent:
+        return self.query_one("#panel-tabs", TabbedContent)
+
+    @property
+    def active(self) -> str:
+        return self.tabs.active.removeprefix("tab-")
+
+    def localize(self) -> None:
+        for tab in TABS:
+            self._label(tab)
+
+    def _label(self, tab: str, extra: str | None = None) -> None:
+        if extra is not None:
+            self.labels[tab] = extra
+        suffix = self.labels.get(tab, "")
+        self.tabs.get_tab(f"tab-{tab}").label = f"{tab_title(tab)} {suffix}".strip()
+
+    # -- reading ---------------------------------------------------------------------------------------------
+
+    def show_markdown(self, tab: str, text: str, *, scroll_home: bool = True) -> None:
+        markdown = self.query_one(f"#{tab}-body", Markdown)
+        markdown.update(text)
+        if scroll_home:
+            markdown.scroll_home(animate=False)
+
+    async def show_hints(self, text: str, shown: int, total: int, newest_on_top: bool) -> None:
+        self._label("hints", f"{shown}/{total}" if total else "")
+        markdown = self.query_one("#hints-body", Markdown)
+        await markdown.update(text)  # the blocks exist only once this is done
+        headings = list(markdown.query("MarkdownH2"))
+        if newest_on_top and headings:
+            # The newest tier is the one to read: its heading goes to the top of the pane, once laid out.
+            newest = headings[-1]
+            self.call_after_refresh(lambda: markdown.scroll_to_widget(newest, top=True, animate=False))
+
+    def set_why_locked(self, locked: bool) -> None:
+        self._label("why", "" if locked else "✔")
+
+    # -- the verdict -----------------------------------------------------------------------------------------
+
+    def show_verdict(self, verdict: Verdict | None, context: PaneContext, *, running: bool = False,
+                     timing_pending: bool = False, scroll_home: bool = False) -> None:
+        self.query_one("#checks-body", Static).update(render_checks(verdict, context, running))
+        self.query_one("#output-body", Static).update(render_output(verdict, context))
+        self.query_one("#jaxpr-body", Static).update(render_jaxpr(verdict, context))
+        code = self.query_one("#jaxpr-code", Static)
+        code.update(render_jaxpr_code(verdict))
+        code.display = verdict is not None and verdict.jaxpr is not None
+        self.query_one("#timing-body", TimingChart).show(verdict, context, timing_pending)
+        self.query_one("#recompiles-body", Static).update(render_recompiles(verdict, context))
+        sparkline = self.query_one("#timing-sparkline", Sparkline)
+        samples = verdict.timing.steady_samples if verdict is not None and not timing_pending else []
+        sparkline.data = list(samples)
+        sparkline.display = bool(samples)
+        self._label("recompiles", "" if verdict is None or verdict.compiles is None else str(verdict.compiles))
+        self._label("checks", "" if verdict is None else {"pass": "✔", "fail": "✘", "error": "⚠"}[verdict.status])
+        if scroll_home:
+            for tab in VERDICT_TABS:
+                self.query_one(f"#{tab}-scroll", VerticalScroll).scroll_home(animate=False)
+
+    # -- tabs ------------------------------------------------------------------------------------------------
+
+    def switch(self, tab: str) -> None:
+        self.tabs.active = f"tab-{tab}"
+
+    def cycle(self, step: int) -> str:
+        """Show the tab ``step`` places on (wrapping); returns its name."""
+        active = self.active
+        tab = TABS[(TABS.index(active) + step) % len(TABS)] if active in TABS else TABS[0]
+        self.switch(tab)
+        return tab

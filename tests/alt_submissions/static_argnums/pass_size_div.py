@@ -1,8 +1,0 @@
-from functools import partial
-
-import jax
-
-
-@partial(jax.jit, static_argnums=1)
-def reshape_rows(x, rows):
-    return x.reshape(rows, x.size // rows)
