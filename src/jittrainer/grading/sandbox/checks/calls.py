@@ -21,6 +21,7 @@ class CallRecord:
     output: str = ""
     error: ErrorInfo | None = None
     seconds: float = 0.0
+    warnings: list[str] = field(default_factory=list)  # "UserWarning: Some donated buffers were not usable: …"
 
     @property
     def ok(self) -> bool:
@@ -54,6 +55,11 @@ class GradedCalls:
     @property
     def outputs(self) -> list[str]:
         return [r.output for r in self.records]
+
+    @property
+    def warnings(self) -> list[str]:
+        """Every warning the calls raised, in order ("Category: first line of the message")."""
+        return [w for r in self.records for w in r.warnings]
 
     @property
     def compiles(self) -> int:

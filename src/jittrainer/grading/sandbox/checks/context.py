@@ -12,6 +12,7 @@ import inspect
 import linecache
 import re
 import time
+import warnings
 from collections.abc import Callable, Iterable
 from types import ModuleType
 from typing import Any
@@ -240,7 +241,8 @@ class CheckContext:
                 self._on_call(index)
                 self.watch.call = index
                 t0 = time.perf_counter()
-                with self.recorder.section(f"call {index}") as section:
+                with self.recorder.section(f"call {index}") as section, warnings.catch_warnings(record=True) as seen:
+                    warnings.simplefilter("always")
                     mark = len(section.chunks)
                     try:
                         result = fn(*args)
@@ -251,6 +253,8 @@ class CheckContext:
                         record.error = learner_errors.describe(exc, self.filename, f"call {index}")
                         _settle()
                     record.output = "".join(section.chunks[mark:])
+                record.warnings = [f"{w.category.__name__}: {str(w.message).splitlines()[0] if str(w.message) else ''}"
+                                   for w in seen]
                 record.seconds = time.perf_counter() - t0
                 self.watch.call = None
                 if record.error is not None:
