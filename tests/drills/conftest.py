@@ -39,4 +39,4 @@ def store(learner_home: Path) -> ProgressStore:
 
 @pytest.fixture
 def scheduler(store: ProgressStore, date: FakeDate) -> Scheduler:
-    return Scheduler(store, clock=date)
+    return Scheduler(store, clock=date, fuzz=False)

@@ -41,7 +41,7 @@ async def test_right_answer(deck, scheduler):
         assert "✓ 2) 2" in text_of(app, "#drill-choices")
         answered = list({id(m): m for m in seen if isinstance(m, DrillScreen.Answered)}.values())  # hook sees bubbling
         assert len(answered) == 1 and answered[0].outcome.result == "right"
-        assert scheduler.state("choice_one").box == 1
+        assert scheduler.state("choice_one").right == 1
         await pilot.press("1")  # already answered: ignored
         await pilot.pause()
         assert scheduler.state("choice_one").seen == 1
@@ -58,7 +58,7 @@ async def test_wrong_answer_shows_the_answer_and_explanation(deck, scheduler):
         await pilot.pause()
         feedback = text_of(app, "#drill-feedback")
         assert "✗ Wrong: the answer is 2) 2" in feedback and "Two." in feedback
-        assert "comes back again today" in feedback
+        assert "comes back later today" in feedback
         choices = text_of(app, "#drill-choices")
         assert "✗ 3) 3" in choices and "✓ 2) 2" in choices
         assert app.screen.query_one("#drill-feedback").has_class("-wrong")

@@ -48,7 +48,8 @@ def test_topics_lead_to_the_exercises_that_teach_them(bundled):
     from jittrainer.course.exercises import load_exercises
 
     for ex in load_exercises(DRILLS.parent):
-        assert ex.id in bundled.practice[ex.topic]
+        if ex.available:
+            assert ex.id in bundled.practice[ex.topic]
 
 
 @pytest.mark.parametrize("card_id", ["jit_never_adds_work", "jit_rereads_globals", "if_on_scalar_argument",

@@ -71,7 +71,7 @@ def test_schedules_persist_across_runs(deck_dir, learner_home):
     assert r.returncode == 0 and r.stdout.startswith("Nothing is due today. The next card is due on ")
     data = json.loads((learner_home / "progress.json").read_text())
     state = data["drills"]["cards"][first[2]]
-    assert (state["box"], state["seen"], state["right"], state["wrong"]) == (2, 2, 1, 1)
+    assert (state["seen"], state["right"], state["wrong"]) == (2, 1, 1) and state["fsrs"]["state"] == 2  # review
 
 
 def test_not_a_terminal_means_plain_even_without_the_flag(deck_dir, learner_home):

@@ -1,4 +1,4 @@
-"""The spaced-repetition schedule (Leitner boxes, fake wall clock) and the round's rules (fake monotonic clock)."""
+"""The spaced-repetition schedule (FSRS, fuzzing off, fake wall clock) and the round's rules (fake monotonic clock)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from drillkit import FakeClock
 
 from jittrainer.course.drills.model import AnswerError
 from jittrainer.course.drills.round import DrillRound, RoundOptions, plan_round
-from jittrainer.course.drills.schedule import BOX_INTERVAL_DAYS, TOP_BOX, CardState, Scheduler
+from jittrainer.course.drills.schedule import CardState, Scheduler
 from jittrainer.session.progress import ProgressStore
 
 # ------------------------------------------------------------------------------------------------------ schedule
@@ -21,47 +21,66 @@ def test_new_cards_are_due(deck, scheduler):
     assert scheduler.state("choice_one").is_new
 
 
-def test_right_moves_up_a_box_and_schedules_later(scheduler, date):
+def test_right_is_good_and_comes_back_in_days(scheduler, date):
     state = scheduler.record("choice_one", "right")
-    assert state.box == 1 and state.due == "2026-03-03" and state.right == 1 and state.seen == 1
-    date.advance(days=1)
+    assert state.right == 1 and state.seen == 1 and not state.is_new
+    first = state.due - date.now
+    assert dt.timedelta(days=1) < first <= dt.timedelta(days=3)
+    date.now = state.due
     state = scheduler.record("choice_one", "right")
-    assert state.box == 2 and state.due == "2026-03-06"  # 3 days in box 2
+    assert state.due - date.now > 2 * first  # each success stretches the interval
 
 
-def test_wrong_and_timeout_go_back_to_box_one_due_today(scheduler, date):
+def test_wrong_and_timeout_are_again_and_come_back_sooner(scheduler, date):
     for _ in range(3):
-        scheduler.record("count_two", "right")
-    assert scheduler.state("count_two").box == 3
+        date.now = scheduler.record("count_two", "right").due
+    before = scheduler.state("count_two").stability
     state = scheduler.record("count_two", "wrong")
-    assert state.box == 1 and state.due == "2026-03-02" and state.wrong == 1
+    assert state.due - date.now <= dt.timedelta(minutes=10) and state.wrong == 1  # relearning: today
+    assert state.stability < before
     state = scheduler.record("count_two", "timeout")
-    assert state.box == 1 and state.wrong == 2 and state.last_result == "timeout"
+    assert state.wrong == 2 and state.last_result == "timeout"
+    new = scheduler.record("tf_false", "wrong")  # a new card missed comes back today too
+    assert new.due - date.now <= dt.timedelta(minutes=10)
 
 
-def test_top_box_is_a_ceiling(scheduler):
-    for _ in range(TOP_BOX + 3):
-        state = scheduler.record("tf_false", "right")
-    assert state.box == TOP_BOX
-    assert dt.date.fromisoformat(state.due) == dt.date(2026, 3, 2) + dt.timedelta(days=BOX_INTERVAL_DAYS[TOP_BOX])
+def test_due_means_by_the_end_of_today(deck, scheduler, date):
+    scheduler.record("choice_one", "right")  # in about two days
+    date.now = date.now.replace(hour=9)
+    scheduler.record("tf_false", "right")
+    date.advance(days=2)
+    date.now = date.now.replace(hour=1)  # early morning of the day it is due: due "today"
+    due = {c.id for c in scheduler.due_cards(deck.cards)}
+    assert {"choice_one", "tf_false"} <= due
 
 
 def test_due_cards_follow_the_clock(deck, scheduler, date):
-    scheduler.record("choice_one", "right")  # due tomorrow
-    scheduler.record("count_two", "wrong")  # due today
+    scheduler.record("choice_one", "right")  # due in two days
+    for _ in range(2):
+        date.now = scheduler.record("count_two", "right").due
+    scheduler.record("count_two", "wrong")  # relearning: due today
     due = {c.id for c in scheduler.due_cards(deck.cards)}
-    assert due == {"count_two", "tf_false", "text_hi"}
-    date.advance(days=1)
+    assert "count_two" in due and {"tf_false", "text_hi"} <= due
+    date.advance(days=30)
     assert "choice_one" in {c.id for c in scheduler.due_cards(deck.cards)}
+
+
+def test_leitner_boxes_become_fsrs_review_cards(store, date):
+    with store.update() as progress:
+        progress.drills = {"version": 1, "cards": {"choice_one": {"box": 3, "due": "2026-03-09", "seen": 4, "right": 3,
+                                                                   "wrong": 1, "last_result": "right"}}}
+    state = Scheduler(store, clock=date, fuzz=False).state("choice_one")
+    assert state.stability == 7.0 and state.due.date() == dt.date(2026, 3, 9)
+    assert (state.seen, state.right, state.wrong, state.last_result) == (4, 3, 1, "right")
 
 
 def test_schedule_persists_across_stores_and_runs(deck, store, date, learner_home):
     Scheduler(store, clock=date).record("choice_one", "right")
     Scheduler(store, clock=date).record("count_two", "wrong")
     fresh = Scheduler(ProgressStore(learner_home / "progress.json"), clock=date)
-    assert fresh.state("choice_one").box == 1 and fresh.state("count_two").last_result == "wrong"
+    assert fresh.state("choice_one").right == 1 and fresh.state("count_two").last_result == "wrong"
     data = json.loads((learner_home / "progress.json").read_text())
-    assert data["drills"]["cards"]["choice_one"]["due"] == "2026-03-03"
+    assert data["drills"]["version"] == 2 and data["drills"]["cards"]["choice_one"]["fsrs"]["state"] == 2
     assert data["exercises"] == {}  # drills do not touch exercise progress
     assert (learner_home / "progress.json.bak").exists()  # written through the store's atomic write
 
@@ -71,8 +90,8 @@ def test_a_corrupt_drills_entry_counts_as_new(deck, store, date):
         progress.drills = {"cards": {"choice_one": "garbage", "count_two": {"box": "x", "seen": -3, "due": 7}}}
     scheduler = Scheduler(store, clock=date)
     assert scheduler.state("choice_one") == CardState()
-    assert scheduler.state("count_two").box == 0 and scheduler.state("count_two").seen == 0
-    assert scheduler.record("choice_one", "right").box == 1
+    assert scheduler.state("count_two").is_new and scheduler.state("count_two").seen == 0
+    assert scheduler.record("choice_one", "right").seen == 1
 
 
 def test_unknown_result_is_refused(scheduler):
@@ -80,20 +99,24 @@ def test_unknown_result_is_refused(scheduler):
         scheduler.record("choice_one", "meh")
 
 
-def test_pick_puts_missed_first_then_new_then_later(deck, scheduler, date):
+def test_pick_puts_due_first_then_new_then_later(deck, scheduler, date):
+    for _ in range(2):
+        date.now = scheduler.record("count_two", "right").due
+    scheduler.record("count_two", "wrong")  # due today (relearning)
     scheduler.record("choice_one", "right")  # later
-    scheduler.record("count_two", "right")
-    date.advance(days=1)
-    scheduler.record("tf_false", "wrong")  # due today, box 1
-    # count_two: due today (box 1 interval = 1 day), seen; text_hi: new
     order = [c.id for c in scheduler.pick(deck.cards, seed=1)]
-    assert order[0] in ("tf_false", "count_two", "choice_one")
-    assert order.index("text_hi") > max(order.index("tf_false"), order.index("count_two"))
+    assert order[0] == "count_two"
+    assert order.index("choice_one") > max(order.index("tf_false"), order.index("text_hi"))
     assert set(order) == {c.id for c in deck.cards}
     due_only = [c.id for c in scheduler.pick(deck.cards, due_only=True, seed=1)]
-    assert set(due_only) == {"tf_false", "count_two", "choice_one", "text_hi"}  # choice_one is due today too
-    date.advance(days=-1)
-    assert "choice_one" not in {c.id for c in scheduler.pick(deck.cards, due_only=True)}
+    assert set(due_only) == {"count_two", "tf_false", "text_hi"}  # new cards are due; choice_one is not yet
+
+
+def test_first_rounds_prefer_the_topics_of_attempted_exercises(deck, scheduler):
+    for seed in range(5):
+        order = scheduler.pick(deck.cards, seed=seed, prefer_topics=["beta"])
+        topics = [c.topic for c in order]
+        assert topics == sorted(topics, key=lambda t: t != "beta")  # every beta card before any other new card
 
 
 def test_pick_filters_by_topic_counts_and_is_repeatable(deck, scheduler):
@@ -125,7 +148,7 @@ def test_a_round_right_wrong_and_timeout(deck, scheduler):
     assert drill.start().id == "choice_one"
     clock.advance(5)
     outcome = drill.answer("2")
-    assert outcome.result == "right" and outcome.seconds == 5 and outcome.state.box == 1
+    assert outcome.result == "right" and outcome.seconds == 5 and outcome.state.right == 1
     assert drill.next().id == "count_two"
     assert drill.answer("3").result == "wrong"
     assert drill.next().id == "tf_false"

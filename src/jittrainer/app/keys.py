@@ -50,8 +50,6 @@ MAIN_KEYS: tuple[Key, ...] = (
     Key("external-editor", "ctrl+o", "external_editor", N_("Editor"), N_("Open the draft in $VISUAL / $EDITOR; "
                                                                          "the app reloads it when you return"),
         show=False),
-    Key("leave-editor", "escape", "leave_editor", N_("Leave editor"), N_("Move the focus from the editor to the "
-                                                                         "panel"), show=False),
     Key("quit", "ctrl+q", "quit", N_("Quit"), N_("Save the draft and quit"), priority=True),
 )
 
@@ -70,6 +68,7 @@ EDITOR_BUILTIN = (
     ("ctrl+x / ctrl+c / ctrl+v", N_("cut / copy / paste")),
     ("F6 / F7", N_("select the line / select everything")),
     ("tab / shift+tab", N_("indent / dedent (Tab stays in the editor: press escape to leave it)")),
+    ("escape", N_("leave the editor: the focus moves to the panel (tab / shift+tab then move between panes)")),
     ("enter", N_("new line, indented like the one above (one level more after a colon)")),
 )
 

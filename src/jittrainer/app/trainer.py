@@ -165,7 +165,11 @@ class TrainerApp(App[int], inherit_bindings=False):
     def start_interview(self) -> None:
         from jittrainer.app.interview import InterviewScreen
 
-        self.push_screen(InterviewScreen(self.session))
+        screen = InterviewScreen(self.session)
+        if not screen.plan.cards and not screen.plan.exercises:
+            self.notify(_("Nothing to ask: this course has no drill cards or interview exercises."), timeout=4)
+            return
+        self.push_screen(screen)
 
 
 def _report_ready(path: Path) -> None:

@@ -42,6 +42,7 @@ def build_parser() -> argparse.ArgumentParser:
     from jittrainer.cli.check import add_check_options, cmd_check
     from jittrainer.cli.drill import add_drill_parser
     from jittrainer.cli.exercises import cmd_hint, cmd_list, cmd_reset, cmd_show
+    from jittrainer.cli.interview import add_interview_options, cmd_interview
     from jittrainer.cli.tools import cmd_bench, cmd_doctor, cmd_validate
     from jittrainer.cli.watch import add_watch_options, cmd_watch
 
@@ -86,10 +87,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help=_("print a JSON report"))
     p.add_argument("--languages", action=argparse.BooleanOptionalAction, default=None,
                    help=_("require every edition's text (default: for the bundled course)"))
+    p.add_argument("--cards", nargs="*", metavar="CARD", default=None,
+                   help=_("only drill cards: prove these (or, with no id, all of them), no exercises"))
 
     command("doctor", cmd_doctor, _("versions, devices and data paths"))
 
     add_drill_parser(sub, command)
+
+    p = command("interview", cmd_interview, _("a mock interview: drill cards and a short exercise on one clock, then a "
+                                              "report of strengths and weak topics"))
+    add_interview_options(p)
 
     p = command("bench", cmd_bench, _("measure grading speed (cold vs warm), app start-up and memory on this machine"))
     p.add_argument("--json", action="store_true", help=_("print the measurements as JSON"))

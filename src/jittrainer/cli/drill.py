@@ -22,13 +22,14 @@ from jittrainer.course.drills.model import AnswerError, Card, Deck
 from jittrainer.course.drills.render import outcome_headline, render_sections, summary_lines
 from jittrainer.course.drills.round import DEFAULT_COUNT, DrillRound, Outcome, RoundOptions, Summary, plan_round
 from jittrainer.course.drills.schedule import Scheduler
-from jittrainer.units import duration as format_duration
+from jittrainer.i18n import N_, _, flow, language, ngettext, wrap
+from jittrainer.units import duration
 
 EXIT_OK, EXIT_USAGE, EXIT_INTERRUPTED = 0, 2, 130
 QUIT_WORDS = {"q", ":q", "quit"}
 DONT_KNOW = {"?", "skip", "pass"}
 WIDTH = 100
-PRELUDE_NOTE = "Every snippet runs with jax, jax.numpy as jnp and numpy as np imported, on 4 CPU devices."
+PRELUDE_NOTE = N_("Every snippet runs with jax, jax.numpy as jnp and numpy as np imported, on 4 CPU devices.")
 
 
 class DrillUsageError(Exception):
@@ -39,25 +40,29 @@ class DrillUsageError(Exception):
 
 
 def add_drill_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--topic", metavar="T", help="only cards of topic T (see --topics: trace_time, static, recompiles, …)")
+    p.add_argument("--topic", metavar="T", help=_("only cards of topic T (see --topics: trace_time, static, "
+                                                  "recompiles, …)"))
     p.add_argument("--count", type=positive_int, default=DEFAULT_COUNT, metavar="N",
-                   help=f"cards in the round (default {DEFAULT_COUNT})")
+                   help=_("cards in the round (default {n})").format(n=DEFAULT_COUNT))
     p.add_argument("--minutes", type=positive_float, metavar="M",
-                   help="time budget for the whole round (each card also has its own countdown)")
-    p.add_argument("--due", action="store_true", help="only cards due today (missed ones come back sooner)")
+                   help=_("time budget for the whole round (each card also has its own countdown)"))
+    p.add_argument("--due", action="store_true", help=_("only cards due by the end of today (missed ones come back "
+                                                        "sooner)"))
     p.add_argument("--plain", action="store_true",
-                   help="ask in plain text on stdin, without the app (also used when stdin or stdout is not a terminal)")
-    p.add_argument("--seed", type=int, help="shuffle seed, to repeat a round's order")
-    p.add_argument("--topics", action="store_true", help="list the topics with their card counts and what is due")
+                   help=_("ask in plain text on stdin, without the app (also used when stdin or stdout is not a "
+                          "terminal)"))
+    p.add_argument("--seed", type=int, help=_("shuffle seed, to repeat a round's order"))
+    p.add_argument("--topics", action="store_true", help=_("list the topics with their card counts and what is due"))
     p.add_argument("--markdown", action="store_true",
-                   help="print the cards as Markdown: the article's 'common misconceptions' and 'interview questions'")
+                   help=_("print the cards as Markdown: the article's 'common misconceptions' and 'interview "
+                          "questions'"))
     p.add_argument("--drills", metavar="DIR", help=argparse.SUPPRESS)
 
 
 def add_drill_parser(subparsers: Any, command: Callable[..., argparse.ArgumentParser]) -> argparse.ArgumentParser:
     """Register ``drill`` through the CLI's ``command(name, func, help)`` helper."""
-    p = command("drill", cmd_drill, "a round of interview drill cards: predict the output, count the compiles, "
-                                    "spot the bug")
+    p = command("drill", cmd_drill, _("a round of interview drill cards: predict the output, count the compiles, "
+                                      "spot the bug"))
     add_drill_options(p)
     return p
 
@@ -89,7 +94,7 @@ def cmd_drill(args: argparse.Namespace) -> int:
         print(f"jittrainer: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
-        print("\njittrainer: interrupted", file=sys.stderr)
+        print("\njittrainer: " + _("interrupted"), file=sys.stderr)
         return EXIT_INTERRUPTED
 
 
@@ -111,7 +116,8 @@ def _cmd_drill(args: argparse.Namespace) -> int:
         raise DrillUsageError(exc.args[0]) from None
     broken = [c for c in deck.cards if not c.available]
     for card in broken:
-        print(f"jittrainer: skipping an unavailable card: {card.problems[0]}", file=sys.stderr)
+        print("jittrainer: " + _("skipping an unavailable card: {problem}").format(problem=card.problems[0]),
+              file=sys.stderr)
     if not cards:
         print(nothing_due_text(deck, scheduler, options))
         return EXIT_OK
@@ -127,11 +133,11 @@ def _cmd_drill(args: argparse.Namespace) -> int:
 def nothing_due_text(deck: Deck, scheduler: Scheduler, options: RoundOptions) -> str:
     cards = [c for c in deck.available if options.topic is None or c.topic == options.topic]
     if not cards:
-        return "No drill cards to ask."
+        return _("No drill cards to ask.")
     states = scheduler.states()
-    dates = sorted(s.due for c in cards if (s := states.get(c.id)) is not None and s.due)
-    nxt = f" The next card is due on {dates[0]}." if dates else ""
-    return f"Nothing is due today.{nxt} Run `jittrainer drill` without --due to practise anyway."
+    dates = sorted(s.due for c in cards if (s := states.get(c.id)) is not None and s.due is not None)
+    nxt = (" " + _("The next card is due on {date}.").format(date=dates[0].date().isoformat())) if dates else ""
+    return _("Nothing is due today.") + nxt + " " + _("Run `jittrainer drill` without --due to practise anyway.")
 
 
 def print_topics(deck: Deck, scheduler: Scheduler, out: IO[str]) -> None:
@@ -149,18 +155,19 @@ def print_topics(deck: Deck, scheduler: Scheduler, out: IO[str]) -> None:
 
 def _wrap(text: str, indent: str = "  ") -> str:
     paragraphs = [p for p in text.strip().split("\n\n") if p.strip()]
-    return "\n\n".join(textwrap.fill(" ".join(p.split()), WIDTH, initial_indent=indent, subsequent_indent=indent)
-                       for p in paragraphs)
+    return "\n\n".join("\n".join(indent + line for line in wrap(flow(p), WIDTH - len(indent))) for p in paragraphs)
 
 
 def render_card(card: Card, deck: Deck, position: tuple[int, int], seconds: float) -> str:
-    lines = [f"── Card {position[0]}/{position[1]} · {deck.topic_title(card.topic)} · {card.label} · "
-             f"{format_duration(seconds)} ──", _wrap(card.question, "")]
+    text = card.text(language())
+    head = _("── Card {n}/{total} · {topic} · {label} · {time} ──").format(
+        n=position[0], total=position[1], topic=deck.topic_title(card.topic), label=card.label, time=duration(seconds))
+    lines = [head, _wrap(text.question, "")]
     if card.code:
         lines += ["", textwrap.indent(card.code.rstrip(), "    ")]
     if card.kind == "truefalse":
-        lines += ["", "  t) True", "  f) False"]
-    for i, choice in enumerate(card.choices, 1):
+        lines += ["", "  t) " + _("True"), "  f) " + _("False")]
+    for i, choice in enumerate(text.choices, 1):
         first, *rest = choice.splitlines()
         lines.append(("" if i > 1 else "\n") + f"  {i}) {first}")
         lines += [f"     {more}" for more in rest]
@@ -168,7 +175,7 @@ def render_card(card: Card, deck: Deck, position: tuple[int, int], seconds: floa
 
 
 def render_outcome(outcome: Outcome) -> str:
-    return f"{outcome_headline(outcome)}\n{_wrap(outcome.card.explanation)}"
+    return f"{outcome_headline(outcome)}\n{_wrap(outcome.card.text(language()).explanation)}"
 
 
 def run_plain(
@@ -179,6 +186,7 @@ def run_plain(
     inp: IO[str],
     out: IO[str],
     clock: Callable[[], float] = time.monotonic,
+    outcomes: list[Outcome] | None = None,
 ) -> Summary:
     """Ask ``cards`` one by one on ``inp``/``out``. The countdown is checked when the answer arrives (a line read
     from a pipe cannot be interrupted): an answer after a card's time counts as a time-out. End of input, "q" or
@@ -189,10 +197,10 @@ def run_plain(
         out.flush()
 
     drill = DrillRound(cards, scheduler=scheduler, budget_s=options.budget_s, clock=clock)
-    budget = f" · {format_duration(options.budget_s)} in all" if options.budget_s else ""
-    say(f"Drill round: {len(cards)} card{'s' if len(cards) != 1 else ''}{budget}. Answer with a choice's number, "
-        f"t or f, a number, or the exact output; ? if you don't know, q to stop.")
-    say(PRELUDE_NOTE)
+    budget = (" · " + _("{time} in all").format(time=duration(options.budget_s))) if options.budget_s else ""
+    say(ngettext("Drill round: {n} card", "Drill round: {n} cards", len(cards)).format(n=len(cards)) + budget + ". "
+        + _("Answer with a choice's number, t or f, a number, or the exact output; ? if you don't know, q to stop."))
+    say(_(PRELUDE_NOTE))
     card = drill.start()
     try:
         while card is not None:
@@ -200,7 +208,7 @@ def run_plain(
             say(render_card(card, deck, drill.position, drill.seconds_for(card, drill.card_started_at)))
             outcome = None
             while outcome is None:
-                out.write(f"answer ({card.prompt})> ")
+                out.write(_("answer ({how})> ").format(how=card.prompt))
                 out.flush()
                 line = inp.readline()
                 if not line:  # end of input
@@ -231,7 +239,9 @@ def run_plain(
         drill.quit()
         say()
     summary = drill.summary()
+    if outcomes is not None:
+        outcomes.extend(drill.outcomes)
     say()
-    say("── Round over ──")
+    say(_("── Round over ──"))
     say("\n".join(summary_lines(summary, deck, scheduler, cards)))
     return summary

@@ -22,6 +22,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
     from jittrainer.course.validate import validate
 
     session = session_for(args)
+    if args.cards is not None:
+        return _validate_cards(args, session)
     exercises = session.exercises
     if args.ids:
         try:
@@ -61,6 +63,37 @@ def cmd_validate(args: argparse.Namespace) -> int:
         else:
             print(style.bad(_("{n} problem(s): {summary}").format(n=len(report.problems), summary=summary)))
     return EXIT_PASS if report.ok else EXIT_FAIL
+
+
+def _validate_cards(args: argparse.Namespace, session) -> int:
+    """``validate --cards [ID ...]``: only drill cards (all, or the named ones), each proof run on this JAX."""
+    from jittrainer.course.drills.loader import load_drills
+    from jittrainer.course.drills.proofs import verify_cards
+
+    style = Style(sys.stdout)
+    deck = load_drills(session.course.root / "drills")
+    cards = deck.cards if not args.cards else [c for c in deck.cards if c.id in set(args.cards)]
+    unknown = set(args.cards) - {c.id for c in cards}
+    if unknown:
+        raise UsageError(_("no drill card called {ids}").format(ids=", ".join(sorted(unknown))))
+
+    def progress(line: str, ok: bool) -> None:
+        if not args.json:
+            print(f"  {style.ok('✓') if ok else style.bad('✗')} {line}", flush=True)
+
+    languages = not args.exercises if args.languages is None else args.languages
+    problems = ([] if args.cards else list(deck.problems)) + verify_cards(cards, jobs=args.jobs, on_result=progress,
+                                                                           languages=languages)
+    if args.json:
+        print(json.dumps({"ok": not problems, "cards": len(cards), "problems": problems}, indent=2, ensure_ascii=False))
+    else:
+        print()
+        for problem in problems:
+            print(style.bad(f"  {problem}"))
+        summary = _("{n} drill cards proved").format(n=len(cards))
+        print(style.ok(_("All good: {summary}").format(summary=summary)) if not problems else
+              style.bad(_("{n} problem(s): {summary}").format(n=len(problems), summary=summary)))
+    return EXIT_PASS if not problems else EXIT_FAIL
 
 
 def cmd_doctor(args: argparse.Namespace) -> int:

@@ -96,3 +96,50 @@ def N_(text: str) -> str:
 def has_translation(text: str, lang: str | None = None) -> bool:
     lang = lang or _current
     return lang == DEFAULT or translations(PACKAGE_DOMAIN, lang).gettext(text) != text
+
+
+_CJK = "\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f"
+
+
+def flow(text: str) -> str:
+    """A paragraph written over several lines, as one line: lines are joined with a space, except between two
+    Chinese characters (Chinese is written without spaces)."""
+    import re
+
+    lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+    out = ""
+    for line in lines:
+        if out and not (re.match(f"[{_CJK}]", line[0]) and re.match(f"[{_CJK}]", out[-1])):
+            out += " "
+        out += line
+    return out
+
+
+_NO_LINE_START = set("，。；：！？、）」』》,.;:!?)")  # punctuation stays on the line it closes
+
+
+def cells(text: str) -> int:
+    """Terminal cells ``text`` takes: Chinese (wide) characters take two."""
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """Lines of at most ``width`` terminal cells, breaking at spaces, or between Chinese characters."""
+    import re
+
+    out, line = [], ""
+    for token in re.findall(f"[{_CJK}]|[^\\s{_CJK}]+|\\s+", text):
+        if token.isspace():
+            token = " "
+            if not line:
+                continue
+        if line and cells(line + token) > width and token not in _NO_LINE_START:
+            out.append(line.rstrip())
+            line = "" if token == " " else token
+        else:
+            line += token
+    if line.strip():
+        out.append(line.rstrip())
+    return out

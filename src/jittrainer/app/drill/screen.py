@@ -27,12 +27,13 @@ from textual.widgets import Footer, Input, ProgressBar, Static
 
 from jittrainer.course.drills.loader import load_drills
 from jittrainer.course.drills.model import AnswerError, Card, Deck
-from jittrainer.course.drills.render import outcome_headline, summary_lines
+from jittrainer.course.drills.render import comes_back, outcome_headline, summary_lines
 from jittrainer.course.drills.round import DrillRound, Outcome, RoundOptions, Summary, plan_round
 from jittrainer.course.drills.schedule import Scheduler
+from jittrainer.i18n import N_, _, flow, language
 
 TICK_S = 0.25
-PRELUDE_NOTE = "jax, jax.numpy as jnp and numpy as np are imported; 4 CPU devices"
+PRELUDE_NOTE = N_("jax, jax.numpy as jnp and numpy as np are imported; 4 CPU devices")
 
 
 class DrillScreen(Screen[Summary | None]):
@@ -137,10 +138,10 @@ class DrillScreen(Screen[Summary | None]):
         assert card is not None and drill is not None and deck is not None
         n, total = drill.position
         self.query_one("#drill-title", Static).update(
-            Text.assemble(("Drill ", "bold"), f"· card {n}/{total} · ", (deck.topic_title(card.topic), "bold"),
-                          f" · {card.label}")
+            Text.assemble((_("Drill") + " ", "bold"), "· " + _("card {n}/{total}").format(n=n, total=total) + " · ",
+                          (deck.topic_title(card.topic), "bold"), f" · {card.label}")
         )
-        self.query_one("#drill-question", Static).update(Text(card.question.strip()))
+        self.query_one("#drill-question", Static).update(Text(card.text(language()).question.strip()))
         code = self.query_one("#drill-code", Static)
         code.display = bool(card.code)
         if card.code:
@@ -170,10 +171,12 @@ class DrillScreen(Screen[Summary | None]):
 
     def _how_to_answer(self, card: Card) -> str:
         if card.kind in ("choice", "bug"):
-            return f"press 1-{len(card.choices)} · escape ends the round · {PRELUDE_NOTE}"
-        if card.kind == "truefalse":
-            return f"press t or f (or 1 / 2) · escape ends the round · {PRELUDE_NOTE}"
-        return f"type {card.prompt} and press enter · escape ends the round · {PRELUDE_NOTE}"
+            how = _("press 1-{n}").format(n=len(card.choices))
+        elif card.kind == "truefalse":
+            how = _("press t or f (or 1 / 2)")
+        else:
+            how = _("type {how} and press enter").format(how=card.prompt)
+        return f"{how} · {_('escape ends the round')} · {_(PRELUDE_NOTE)}"
 
     def _show_choices(self, outcome: Outcome | None = None) -> None:
         card = self.card if outcome is None else outcome.card
@@ -181,9 +184,9 @@ class DrillScreen(Screen[Summary | None]):
         widget = self.query_one("#drill-choices", Static)
         options: list[tuple[str, str]] = []
         if card.kind in ("choice", "bug"):
-            options = [(str(i), choice) for i, choice in enumerate(card.choices, 1)]
+            options = [(str(i), choice) for i, choice in enumerate(card.text(language()).choices, 1)]
         elif card.kind == "truefalse":
-            options = [("t", "True"), ("f", "False")]
+            options = [("t", _("True")), ("f", _("False"))]
         widget.display = bool(options)
         if not options:
             return
@@ -266,20 +269,20 @@ class DrillScreen(Screen[Summary | None]):
         feedback.set_class(outcome.result != "right", "-wrong")
         body = Text(outcome_headline(outcome), style="bold")
         if outcome.result != "right" and outcome.response and outcome.response != "?" and card.kind in ("text", "count"):
-            body.append(f"\nyou answered: {outcome.response.strip()}", style="dim")
+            body.append("\n" + _("you answered: {answer}").format(answer=outcome.response.strip()), style="dim")
         body.append("\n\n")
-        body.append(" ".join(card.explanation.split()))
-        if outcome.state is not None and outcome.state.due:
-            when = "again today" if outcome.result != "right" else f"again on {outcome.state.due}"
-            body.append(f"\n\nThis card comes back {when} (box {outcome.state.box}).", style="dim")
+        body.append(flow(card.text(language()).explanation))
+        back = comes_back(outcome.state, self.scheduler.now()) if self.scheduler is not None else ""
+        if back:
+            body.append(f"\n\n{back}", style="dim")
         feedback.update(body)
         feedback.display = True
-        self.query_one("#drill-countdown", Static).update(Text("answered" if outcome.result != "timeout"
-                                                               else "⏱ time's up", style="dim"))
+        self.query_one("#drill-countdown", Static).update(Text(_("answered") if outcome.result != "timeout"
+                                                               else _("⏱ time's up"), style="dim"))
         last = self.round is not None and self.round.index + 1 >= len(self.round.cards)
         self.query_one("#drill-hint", Static).update(Text(
-            f"enter: {'see the summary' if last else 'next card'} · p: show the proof · escape: end the round",
-            style="dim"))
+            _("enter: see the summary · p: show the proof · escape: end the round") if last else
+            _("enter: next card · p: show the proof · escape: end the round"), style="dim"))
         self.set_class(True, "-answered")
         self.refresh_bindings()
         self.post_message(self.Answered(outcome))
@@ -292,8 +295,8 @@ class DrillScreen(Screen[Summary | None]):
         if proof.display:
             proof.display = False
             return
-        title = Text(f"Proof — `jittrainer validate` runs this and checks it yields "
-                     f"{_proof_words(card)}:\n", style="dim")
+        title = Text(_("Proof: `jittrainer validate` runs this and checks it yields {what}:").format(
+            what=_proof_words(card)) + "\n", style="dim")
         proof.update(Text.assemble(title, Syntax(card.proof_code.rstrip(), "python", theme="monokai").highlight(
             card.proof_code.rstrip())))
         proof.display = True
@@ -351,26 +354,26 @@ class DrillScreen(Screen[Summary | None]):
         self.summary = drill.summary() if drill.cards else None
         text = Text()
         if not drill.cards:
-            text.append("Nothing to drill.\n\n", style="bold")
-            reason = self.load_problem or ("No card is due today: run a round without --due to practise anyway."
-                                           if self.options.due_only else "No cards match these options.")
+            text.append(_("Nothing to drill.") + "\n\n", style="bold")
+            reason = self.load_problem or (_("No card is due today: run a round without --due to practise anyway.")
+                                           if self.options.due_only else _("No cards match these options."))
             text.append(reason)
         else:
-            text.append("Round over\n\n", style="bold")
+            text.append(_("Round over") + "\n\n", style="bold")
             lines = summary_lines(self.summary, deck, self.scheduler, drill.cards)
             text.append(lines[0] + "\n", style="bold")
             for line in lines[1:]:
                 text.append(line + "\n")
             missed = [o for o in drill.outcomes if not o.correct]
             if missed:
-                text.append("\nMissed:\n", style="bold")
+                text.append("\n" + _("Missed:") + "\n", style="bold")
                 for o in missed:
                     text.append(f"  {'⏱' if o.result == 'timeout' else '✗'} {deck.topic_title(o.card.topic)}: ",
                                 style="red")
                     text.append(f"{o.card.label}: {_card_name(o.card)}\n")
-        text.append("\nenter or escape: close · r: another round", style="dim")
+        text.append("\n" + _("enter or escape: close · r: another round"), style="dim")
         self.query_one("#drill-summary-text", Static).update(text)
-        self.query_one("#drill-title", Static).update(Text("Drill · summary", style="bold"))
+        self.query_one("#drill-title", Static).update(Text(_("Drill · summary"), style="bold"))
         self.set_class(True, "-finished")
         self.set_focus(None)
         self.refresh_bindings()
@@ -382,13 +385,15 @@ def _proof_words(card: Card) -> str:
     expected = card.expected_observation()
     observe = card.proof.observe
     if observe == "raises":
-        return f"the exception {expected}"
-    if observe in ("traces", "compiles"):
-        return f"{expected} {observe} of {card.proof.function}"
+        return _("the exception {name}").format(name=expected)
+    if observe == "traces":
+        return _("{n} traces of {function}").format(n=expected, function=card.proof.function)
+    if observe == "compiles":
+        return _("{n} compiles of {function}").format(n=expected, function=card.proof.function)
     if observe == "lines":
-        return f"{expected} printed lines"
+        return _("{n} printed lines").format(n=expected)
     if observe == "stdout":
-        return "exactly this output: " + repr(expected)
+        return _("exactly this output: {text}").format(text=repr(expected))
     return f"answer = {expected!r}"
 
 

@@ -168,10 +168,6 @@ class Actions(Screen):
         self.keeper.check_disk()
         self.editor.focus()
 
-    def action_leave_editor(self) -> None:
-        if self.focused is self.editor:
-            self.panel.tabs.query_one("Tabs").focus()
-
     @on(DraftEditor.FindRequested)
     def _find(self) -> None:
         self.query_one("#find", FindBar).open()

@@ -3,10 +3,7 @@ overall progress underneath. It only shows; choosing an exercise posts OptionLis
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-
-from rich.cells import cell_len
 
 from textual import events
 from textual.app import ComposeResult
@@ -16,7 +13,7 @@ from textual.widgets import Label, OptionList, ProgressBar
 from textual.widgets.option_list import Option
 
 from jittrainer.course.exercises import Exercise
-from jittrainer.i18n import _
+from jittrainer.i18n import _, wrap
 
 MARKS = {
     "passed": ("✔", "$text-success"),
@@ -28,7 +25,6 @@ MARKS = {
 
 INDENT = "     "  # under the title, past "✔ 01 "
 REASON_LINES = 3
-_TOKEN = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]|[^\s\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]+|\s+")
 
 
 @dataclass(frozen=True)
@@ -38,24 +34,6 @@ class Entry:
     exercise: Exercise
     title: str
     topic: str
-
-
-def wrap(text: str, width: int) -> list[str]:
-    """Lines of at most ``width`` terminal cells, breaking at spaces, or between Chinese characters."""
-    out, line = [], ""
-    for token in _TOKEN.findall(text):
-        if token.isspace():
-            token = " "
-            if not line:
-                continue
-        if line and cell_len(line + token) > width:
-            out.append(line.rstrip())
-            line = "" if token == " " else token
-        else:
-            line += token
-    if line.strip():
-        out.append(line.rstrip())
-    return out
 
 
 def exercise_prompt(entry: Entry, status: str, width: int = 26) -> Content:

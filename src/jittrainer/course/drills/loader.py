@@ -7,6 +7,7 @@ card never hides the others. Topics are the course's (``exercises/topics.toml``)
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -233,6 +234,28 @@ def _read_proof(card: Card, table: dict[str, Any], bad: Callable[[str, str], Non
     if card.kind == "count" and observe in ("lines", "traces", "compiles") and proof.expect is not None \
             and proof.expect != card.answer:
         bad("proof.expect", f"{proof.expect!r} disagrees with answer = {card.answer!r}")
+    _check_choice_link(card, bad)
+
+
+def _check_choice_link(card: Card, bad: Callable[[str, str], None]) -> None:
+    """A choice card proved by an exception or a count names that observation in its right choice, and in no other
+    one: reordering the choices cannot then keep a stale answer number."""
+    proof = card.proof
+    if card.kind != "choice" or proof.observe in ("stdout", "answer") or proof.expect is None:
+        return
+    if not isinstance(card.answer, int) or not 1 <= card.answer <= len(card.choices):
+        return
+    token = str(proof.expect) if proof.expect != NO_EXCEPTION else ""
+    if not token:
+        return
+    pattern = re.compile(rf"(?<![\w.]){re.escape(token)}(?![\w])")
+    holders = [i for i, choice in enumerate(card.choices, 1) if pattern.search(choice)]
+    if card.answer not in holders:
+        bad("answer", f"choice {card.answer} does not name what the proof must yield ({token!r}): are the choices "
+                      f"in another order?")
+    elif len(holders) > 1:
+        bad("choices", f"{token!r}, what the proof must yield, appears in choices {holders}: only the right one may "
+                       f"name it")
 
 
 def _dedent_code(code: str) -> str:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from jittrainer.course.topics import Topic
+from jittrainer.i18n import N_, _, language
 
 FORMAT_VERSION = 1
 ID_RE = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -46,8 +47,8 @@ MIN_SECONDS, MAX_SECONDS = 5, 600
 MAX_CHOICES = 4
 PROOF_TIMEOUT_S = 30.0
 NO_EXCEPTION = "none"
-TRUE_WORDS = {"t", "true", "y", "yes", "1"}
-FALSE_WORDS = {"f", "false", "n", "no", "2"}
+TRUE_WORDS = {"t", "true", "y", "yes", "1", "对", "是", "真"}
+FALSE_WORDS = {"f", "false", "n", "no", "2", "错", "否", "假"}
 
 
 class AnswerError(ValueError):
@@ -108,13 +109,16 @@ class Card:
     def label(self) -> str:
         """What kind of question this is, in the learner's words."""
         if self.kind == "choice":
-            return {"stdout": "predict the output", "lines": "predict the output", "raises": "predict what happens",
-                    "traces": "predict the traces", "compiles": "predict the compiles"}.get(self.proof.observe,
-                                                                                          "multiple choice")
+            words = {"stdout": N_("predict the output"), "lines": N_("predict the output"),
+                     "raises": N_("predict what happens"), "traces": N_("predict the traces"),
+                     "compiles": N_("predict the compiles")}
+            return _(words.get(self.proof.observe, N_("multiple choice")))
         if self.kind == "count":
-            return {"traces": "count the traces", "compiles": "count the compiles",
-                    "lines": "count the printed lines"}.get(self.proof.observe, "give the number")
-        return {"text": "type the output", "truefalse": "true or false", "bug": "spot the bug"}.get(self.kind, self.kind)
+            words = {"traces": N_("count the traces"), "compiles": N_("count the compiles"),
+                     "lines": N_("count the printed lines")}
+            return _(words.get(self.proof.observe, N_("give the number")))
+        words = {"text": N_("type the output"), "truefalse": N_("true or false"), "bug": N_("spot the bug")}
+        return _(words[self.kind]) if self.kind in words else self.kind
 
     @property
     def prompt(self) -> str:
@@ -122,21 +126,22 @@ class Card:
         if self.kind in ("choice", "bug"):
             return f"1-{len(self.choices)}"
         if self.kind == "truefalse":
-            return "t or f"
+            return _("t or f")
         if self.kind == "count":
-            return "a number"
-        return "the exact output"
+            return _("a number")
+        return _("the exact output")
 
     @property
     def proof_code(self) -> str:
         return self.proof.code or self.code
 
-    def answer_text(self) -> str:
-        """The right answer, as the learner sees it after answering."""
+    def answer_text(self, lang: str | None = None) -> str:
+        """The right answer, as the learner sees it after answering (choices in ``lang``)."""
         if self.kind in ("choice", "bug") and isinstance(self.answer, int) and 1 <= self.answer <= len(self.choices):
-            return f"{self.answer}) {self.choices[self.answer - 1]}"
+            choices = self.text(lang or language()).choices
+            return f"{self.answer}) {choices[self.answer - 1]}"
         if self.kind == "truefalse":
-            return "True" if self.answer else "False"
+            return _("True") if self.answer else _("False")
         return str(self.answer)
 
     # -- answers -----------------------------------------------------------------------------------------------
@@ -145,26 +150,26 @@ class Card:
         """The learner's input as a value of this card's answer type; ``AnswerError`` says how to answer instead."""
         text = response.strip()
         if not text:
-            raise AnswerError(f"answer with {self.prompt}")
+            raise AnswerError(_("answer with {how}").format(how=self.prompt))
         if self.kind in ("choice", "bug"):
             if text.isdigit() and 1 <= int(text) <= len(self.choices):
                 return int(text)
             letters = "abcd"[: len(self.choices)]
             if len(text) == 1 and text.lower() in letters:
                 return letters.index(text.lower()) + 1
-            raise AnswerError(f"answer with a number from 1 to {len(self.choices)}")
+            raise AnswerError(_("answer with a number from 1 to {n}").format(n=len(self.choices)))
         if self.kind == "truefalse":
             word = text.lower()
             if word in TRUE_WORDS:
                 return True
             if word in FALSE_WORDS:
                 return False
-            raise AnswerError("answer t (true) or f (false)")
+            raise AnswerError(_("answer t (true) or f (false)"))
         if self.kind == "count":
             try:
                 return int(text)
             except ValueError:
-                raise AnswerError("answer with a whole number, e.g. 2") from None
+                raise AnswerError(_("answer with a whole number, e.g. 2")) from None
         return response
 
     def is_correct(self, value: Any) -> bool:

@@ -1,70 +1,91 @@
-"""Drills in words: an answer's headline, a round's summary, and the cards as the article's missing sections."""
+"""Drills in words: an answer's headline, when the card comes back, a round's summary, and the cards as the source
+article's missing sections. Everything in the learner's language."""
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Sequence
 
 from jittrainer.course.drills.model import Card, Deck
 from jittrainer.course.drills.round import Outcome, Summary
-from jittrainer.course.drills.schedule import Scheduler
-from jittrainer.units import duration as format_duration
+from jittrainer.course.drills.schedule import CardState, Scheduler
+from jittrainer.i18n import _, flow, language
+from jittrainer.units import duration
 
 
 def outcome_headline(outcome: Outcome) -> str:
     card = outcome.card
     if outcome.result == "right":
-        return f"✓ Right ({format_duration(outcome.seconds)})."
+        return _("✓ Right ({time}).").format(time=duration(outcome.seconds))
     if outcome.result == "timeout":
-        return f"⏱ Time's up: the answer is {card.answer_text()}"
-    return f"✗ Wrong: the answer is {card.answer_text()}"
+        return _("⏱ Time's up: the answer is {answer}").format(answer=card.answer_text())
+    return _("✗ Wrong: the answer is {answer}").format(answer=card.answer_text())
+
+
+def comes_back(state: CardState | None, now: dt.datetime) -> str:
+    """'This card comes back later today.' / '… on 2026-03-04.'"""
+    if state is None or state.due is None:
+        return ""
+    due = state.due.astimezone(now.tzinfo) if now.tzinfo else state.due
+    if due.date() <= now.date():
+        return _("This card comes back later today.")
+    return _("This card comes back on {date}.").format(date=due.date().isoformat())
 
 
 def summary_lines(summary: Summary, deck: Deck, scheduler: Scheduler | None, cards: Sequence[Card]) -> list[str]:
     """The round summary in words: score and time, weak topics (with the exercises that teach them), schedule."""
-    how = {"budget": " (the round's time ran out)", "quit": " (ended early)"}.get(summary.ended_by, "")
-    parts = [f"Score {summary.score_text} in {format_duration(summary.seconds)}{how}"]
+    how = {"budget": _(" (the round's time ran out)"), "quit": _(" (ended early)")}.get(summary.ended_by, "")
+    parts = [_("Score {score} in {time}").format(score=summary.score_text, time=duration(summary.seconds)) + how]
     if summary.wrong or summary.timeouts:
-        parts.append(f"{summary.wrong} wrong, {summary.timeouts} timed out")
+        parts.append(_("{wrong} wrong, {timeouts} timed out").format(wrong=summary.wrong, timeouts=summary.timeouts))
     if summary.skipped:
-        parts.append(f"{summary.skipped} not reached")
+        parts.append(_("{n} not reached").format(n=summary.skipped))
     lines = [" · ".join(parts)]
     if summary.weak_topics:
-        weak = ", ".join(f"{deck.topic_title(t)} ({missed} of {asked} missed)" for t, missed, asked in summary.weak_topics)
-        lines.append(f"Weak topics: {weak}")
-        exercises = [e for t, *_ in summary.weak_topics for e in deck.practice.get(t, [])[:2]]
+        weak = ", ".join(_("{topic} ({missed} of {asked} missed)").format(topic=deck.topic_title(t), missed=missed,
+                                                                          asked=asked)
+                         for t, missed, asked in summary.weak_topics)
+        lines.append(_("Weak topics: {topics}").format(topics=weak))
+        exercises = [e for t, *_rest in summary.weak_topics for e in deck.practice.get(t, [])[:2]]
         if exercises:
-            lines.append("Practise: " + ", ".join(f"jittrainer show {e}" for e in dict.fromkeys(exercises)))
+            lines.append(_("Practise: {commands}").format(
+                commands=", ".join(f"jittrainer show {e}" for e in dict.fromkeys(exercises))))
     elif summary.asked:
-        lines.append("No weak topics this round.")
+        lines.append(_("No weak topics this round."))
     if scheduler is not None and summary.asked:
         counts = scheduler.summary_counts(cards)
-        lines.append(f"Schedule: {counts['due']} of these cards due again today, {counts['later']} later"
-                     + (" · next: jittrainer drill --due" if counts["due"] else ""))
+        line = _("Schedule: {due} of these cards due again today, {later} later").format(due=counts["due"],
+                                                                                         later=counts["later"])
+        lines.append(line + (" · " + _("next: jittrainer drill --due") if counts["due"] else ""))
     return lines
 
 
-def render_sections(deck: Deck) -> str:
+def render_sections(deck: Deck, lang: str | None = None) -> str:
     """The seed article's two empty sections, filled from the proved cards: 常见误区 (common misconceptions)
-    and 面试题 (interview questions), as Markdown."""
+    and 面试题 (interview questions), as Markdown, in ``lang``."""
+    lang = lang or language()
+    headings = {"misconception": "## 常见误区" if lang == "zh" else "## 常见误区 — Common misconceptions",
+                "interview": "## 面试题" if lang == "zh" else "## 面试题 — Interview questions"}
     out = ["<!-- generated by `jittrainer drill --markdown` from exercises/drills/cards; do not edit -->", ""]
-    for section, heading in (("misconception", "## 常见误区 — Common misconceptions"),
-                             ("interview", "## 面试题 — Interview questions")):
-        out += [heading, ""]
+    for section in ("misconception", "interview"):
+        out += [headings[section], ""]
         cards = [c for c in deck.available if c.section == section]
         for n, card in enumerate(cards, 1):
-            lead = "True or false: " if card.kind == "truefalse" else ""
-            out.append(f"**{n}. {lead}{_md(card.question.strip())}** ({deck.topic_title(card.topic)}; {card.label})")
+            text = card.text(lang)
+            lead = _("True or false: ") if card.kind == "truefalse" else ""
+            out.append(f"**{n}. {lead}{_md(text.question.strip())}** ({deck.topic_title(card.topic, lang)}; "
+                       f"{card.label})")
             out.append("")
             if card.code:
                 out += ["```python", card.code.rstrip(), "```", ""]
-            for i, choice in enumerate(card.choices, 1):
+            for i, choice in enumerate(text.choices, 1):
                 out.append(f"{i}. {_md(choice)}")
-            if card.choices:
+            if text.choices:
                 out.append("")
-            out.append(f"*Answer:* {_md(card.answer_text())}")
+            out.append(f"*{_('Answer:')}* {_md(card.answer_text(lang))}")
             out.append("")
-            out.append(_md(" ".join(card.explanation.split())))
+            out.append(_md(flow(text.explanation)))
             out.append("")
     return "\n".join(out).rstrip() + "\n"
 

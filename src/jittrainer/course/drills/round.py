@@ -32,11 +32,22 @@ class RoundOptions:
 
 
 def plan_round(deck: Deck, options: RoundOptions, scheduler: Scheduler) -> list[Card]:
-    """The cards of one round, in order (see ``Scheduler.pick``)."""
+    """The cards of one round, in order (see ``Scheduler.pick``). New cards of the topics whose exercises the
+    learner has attempted come first, so a beginner is not asked about what the course has not reached yet."""
     if options.topic is not None and options.topic not in deck.topics:
         raise KeyError(f"no topic called {options.topic!r} (known: {', '.join(deck.topics) or 'none'})")
     return scheduler.pick(deck.cards, count=options.count, topic=options.topic, due_only=options.due_only,
-                          seed=options.seed)
+                          seed=options.seed, prefer_topics=attempted_topics(deck, scheduler))
+
+
+def attempted_topics(deck: Deck, scheduler: Scheduler) -> list[str]:
+    """Topics with at least one exercise the learner has attempted or passed."""
+    try:
+        progress = scheduler.store.load()
+    except AttributeError:  # a store of another kind (tests): no preference
+        return []
+    attempted = {ex_id for ex_id, entry in progress.exercises.items() if entry.status != "new"}
+    return [topic for topic, exercises in deck.practice.items() if attempted & set(exercises)]
 
 
 @dataclass

@@ -11,8 +11,8 @@ whether they prove the card's answer is ``jittrainer.course.drills.proofs``' job
 - ``answer``: the snippet's variable ``answer`` when it set one (true/false and spot-the-bug proofs);
 - ``warnings``: the warnings it raised, as text.
 
-Proof code may call ``traces("f")`` and ``compiles("f")`` to read the counts so far, e.g.
-``answer = compiles("f") == 1``. One worker runs one proof and exits, so no JAX cache crosses between cards.
+Proof code may call ``traces("f")``, ``compiles("f")`` and ``compiles_total()`` (every compile, eager jnp
+operations included) to read the counts so far, e.g. ``answer = compiles("f") == 1``. One worker runs one proof and exits, so no JAX cache crosses between cards.
 """
 
 from __future__ import annotations
@@ -60,6 +60,8 @@ def run_proof(worker: Any, job: ProofJob) -> dict[str, Any]:
             "np": np,
             "traces": lambda name: count("trace", name),
             "compiles": lambda name: count("compile", name),
+            # every compile so far, eager jnp operations included: for questions that say "in total"
+            "compiles_total": lambda: sum(1 for e in window.events if e.kind == "compile"),
         }
         saved = sys.stdout, sys.stderr
         try:
