@@ -188,3 +188,51 @@ def test_read_only_progress_is_a_warning_not_a_lost_verdict(learner_home, monkey
     out, err = capsys.readouterr()
     assert code == 1 and json.loads(out)["status"] == "fail"
     assert "warning: progress not saved (Read-only file system" in err
+
+
+def test_advice_is_null_until_asked_for_or_earned(learner_home):
+    first = json.loads(run("check", "black_box_print", "--json", home=learner_home).stdout)
+    failing = next(c for c in first["checks"] if c["status"] in ("fail", "error"))
+    assert first["advice"] is None and failing["advice"] is None and failing["advice_tier"] >= 1
+    assert "jax.debug.print(" not in first["message"]  # the observation hands over no code
+    asked = json.loads(run("check", "black_box_print", "--json", "--advice", home=learner_home).stdout)
+    assert asked["advice"] and "jax.debug.print" in asked["advice"]
+
+
+def test_repeated_explicit_failures_unlock_the_advice(learner_home):
+    runs = [json.loads(run("check", "black_box_print", "--json", home=learner_home).stdout) for _ in range(3)]
+    assert [r["advice"] is not None for r in runs] == [False, False, True]  # advice_after = 3 by default
+    progress = json.loads((learner_home / "progress.json").read_text())
+    assert progress["exercises"]["black_box_print"]["check_failures"] == {"prints_each_call": 3}
+
+
+def test_exercism_results_json_v3(learner_home):
+    r = run("check", "black_box_print", "--json", "--format", "exercism", home=learner_home)
+    data = json.loads(r.stdout)
+    assert data["version"] == 3 and data["status"] == "fail" and data["message"]
+    assert {t["status"] for t in data["tests"]} <= {"pass", "fail", "error"}
+    assert all(set(t) == {"name", "status", "message", "output", "test_code"} for t in data["tests"])
+    assert all(t["output"] is None or len(t["output"]) <= 500 for t in data["tests"])
+    skipped = [t for t in data["tests"] if t["status"] == "error"]
+    assert all("failed first" in t["message"] for t in skipped)
+
+
+def test_check_all_grades_every_draft_and_tabulates(learner_home):
+    ex = exercise("black_box_print")
+    run("show", ex.id, home=learner_home)
+    (learner_home / "workspace" / f"{ex.id}.py").write_bytes(ex.solution_path.read_bytes())
+    r = run("check", "--all", "--json", home=learner_home)
+    rows = {row["id"]: row for row in json.loads(r.stdout)}
+    assert rows[ex.id]["status"] == "pass" and rows["frozen_globals"]["status"] == "no draft"
+    assert r.returncode == 0
+    assert json.loads((learner_home / "progress.json").read_text())["exercises"][ex.id]["status"] == "passed"
+
+
+def test_check_in_chinese_keeps_json_keys_and_ids(learner_home):
+    r = run("--lang", "zh", "check", "black_box_print", "--json", home=learner_home)
+    data = json.loads(r.stdout)
+    assert set(data) >= {"status", "message", "checks", "advice", "compiles"} and data["lang"] == "zh"
+    assert [c["id"] for c in data["checks"]] == ["runs", "values", "one_compile", "prints_each_call"]
+    assert any("\u4e00" <= ch <= "\u9fff" for ch in data["message"])  # the words are Chinese
+    r = run("--lang", "zh", "check", "black_box_print", home=learner_home)
+    assert "未通过" in r.stdout

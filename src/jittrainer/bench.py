@@ -3,6 +3,8 @@
 - ``cold_grade_s``: one-shot grades of black_box_print's reference solution, process start included (the CLI path).
 - ``warm_grade_s``: the same file through the warm pool, from job hand-over to verdict, with the spare already
   warm, as it is while a learner reads.
+- ``check_s`` / ``bare_jax_s`` / ``check_vs_jax_ratio``: a default ``jittrainer check`` of that file from the shell
+  (timing off), against a bare ``python -c "import jax; jax.numpy.ones(1)"``: what the command costs beyond JAX.
 - ``startup_s``: app launch to first interactive frame, measured headless in a subprocess.
 - ``ui_rss_mb``: the app process's resident memory after start-up.
 """
@@ -26,7 +28,8 @@ from jittrainer.grading.host.run import GradingRun, Submission
 from jittrainer.grading.limits import Limits
 
 EXERCISE = "black_box_print"
-TARGETS = {"warm_grade_s": 0.25, "cold_warm_ratio": 3.0, "startup_s": 1.0, "ui_rss_mb": 150.0}
+TARGETS = {"warm_grade_s": 0.25, "cold_warm_ratio": 3.0, "check_vs_jax_ratio": 1.3, "startup_s": 0.5,
+           "ui_rss_mb": 150.0}
 SETTLE_S = 0.3  # a breath between runs so one run's clean-up does not bill the next
 
 
@@ -77,6 +80,27 @@ def warm_grades(sub: Submission, runs: int, progress: Callable[[str], None]) -> 
     return samples
 
 
+def command_times(runs: int, progress: Callable[[str], None], exercises_dir: str | None) -> tuple[list[float], list[float]]:
+    """Seconds of ``jittrainer check <solution>`` and of a bare jax process, interleaved so load hits both alike."""
+    sub = _submission(exercises_dir)
+    check, bare = [], []
+    with tempfile.TemporaryDirectory(prefix="jittrainer-bench-") as tmp:
+        env = {**os.environ, "JITTRAINER_HOME": str(Path(tmp) / "home")}
+        exercises = ["--exercises", exercises_dir] if exercises_dir else []
+        commands = {
+            "check": [sys.executable, "-m", "jittrainer", *exercises, "check", EXERCISE, str(sub.path), "--json"],
+            "bare": [sys.executable, "-c", "import jax; jax.numpy.ones(1).block_until_ready()"],
+        }
+        for i in range(runs):
+            for name, cmd in commands.items():
+                started = time.perf_counter()
+                subprocess.run(cmd, env=env, stdin=subprocess.DEVNULL, capture_output=True, timeout=120)
+                (check if name == "check" else bare).append(time.perf_counter() - started)
+            progress(f"check {i + 1}/{runs}: {check[-1]:.3f} s, bare jax {bare[-1]:.3f} s")
+            time.sleep(SETTLE_S)
+    return check, bare
+
+
 def app_startups(runs: int, progress: Callable[[str], None], exercises_dir: str | None) -> tuple[list[float], list[float]]:
     """Launch the app headless, told to report its first interactive frame and exit; (seconds, rss MB) per run."""
     times, rss = [], []
@@ -111,6 +135,9 @@ def run_bench(runs: int = 7, progress: Callable[[str], None] | None = None, exer
     warm = warm_grades(sub, runs, progress)
     result: dict[str, Any] = {"runs": runs, "cold_grade_s": stats(cold), "warm_grade_s": stats(warm)}
     result["cold_warm_ratio"] = round(statistics.median(cold) / statistics.median(warm), 2)
+    check, bare = command_times(runs, progress, exercises_dir)
+    result["check_s"], result["bare_jax_s"] = stats(check), stats(bare)
+    result["check_vs_jax_ratio"] = round(statistics.median(check) / statistics.median(bare), 2)
     try:
         startup, rss = app_startups(runs, progress, exercises_dir)
         result["startup_s"] = stats(startup)
@@ -133,6 +160,7 @@ def meets(result: dict[str, Any]) -> dict[str, bool | None]:
     checks = {
         "warm_grade_s": lambda v: v <= TARGETS["warm_grade_s"],
         "cold_warm_ratio": lambda v: v >= TARGETS["cold_warm_ratio"],
+        "check_vs_jax_ratio": lambda v: v <= TARGETS["check_vs_jax_ratio"],
         "startup_s": lambda v: v <= TARGETS["startup_s"],
         "ui_rss_mb": lambda v: v <= TARGETS["ui_rss_mb"],
     }

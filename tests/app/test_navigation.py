@@ -215,3 +215,31 @@ async def test_f9_opens_a_drill_round_from_this_course_and_escape_comes_back():
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, MainScreen)
+
+
+async def test_f10_runs_a_mock_interview_and_records_its_report():
+    from jittrainer.app.drill import DrillScreen
+    from jittrainer.app.interview import InterviewScreen
+
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("f10")
+        await pilot.pause()
+        assert isinstance(app.screen, DrillScreen)  # the cards come first
+        await pilot.press("escape")  # end the cards
+        await pilot.pause()
+        await pilot.press("escape")  # close their summary
+        await pilot.pause()
+        assert isinstance(app.screen, InterviewScreen)
+        interview = app.screen
+        assert interview.plan.exercises and interview.plan.exercises[0].interview
+        editor = interview.query_one("#interview-editor")
+        assert editor.text == interview.plan.exercises[0].starter_path.read_text()
+        await pilot.press("f10")  # end the interview
+        await pilot.pause(0.5)
+        report = interview.query_one("#interview-report", Markdown).source
+        assert "Interview over" in report and "Practise next" in report
+        assert len(ProgressStore().load().interviews) == 1
+        assert not (screen(app).session.drafts.path(interview.plan.exercises[0])).exists() or \
+            interview.plan.exercises[0].id == screen(app).current.id  # the course draft is not the interview's

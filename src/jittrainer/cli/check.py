@@ -5,18 +5,26 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from functools import partial
 from pathlib import Path
 
 from jittrainer.cli.exercises import draft_path, find, session_for
 from jittrainer.cli.report import exercism_json, print_verdict, verdict_json
 from jittrainer.cli.style import EXIT_FAIL, EXIT_PASS, EXIT_USAGE, Style, UsageError, save_progress, warn
 from jittrainer.grading.host.grading import Grading
+from jittrainer.grading.host.pool import WorkerPool
 from jittrainer.grading.host.run import Submission
 from jittrainer.i18n import _
 
 
 def cmd_check(args: argparse.Namespace) -> int:
     session = session_for(args)
+    if args.all:
+        if args.id or args.path:
+            raise UsageError(_("--all grades every draft: give no exercise or file with it"))
+        return check_all(session, args)
+    if not args.id:
+        raise UsageError(_("which exercise? give its id, folder name or number (or --all)"))
     ex = find(session, args.id)
     draft = session.drafts.path(ex)
     if args.path:
@@ -51,8 +59,46 @@ def cmd_check(args: argparse.Namespace) -> int:
     return EXIT_PASS if verdict.passed else EXIT_FAIL
 
 
+def check_all(session, args: argparse.Namespace) -> int:
+    """Grade every draft that exists (after a JAX upgrade, or to see where you stand) and print a table. The runs
+    update each exercise's status but do not count towards the advice rule."""
+    style = Style(sys.stdout)
+    pool = WorkerPool(spares=1)
+    pool.start()
+    rows = []
+    try:
+        for ex in session.course.available:
+            path = session.drafts.path(ex)
+            if not path.exists():
+                rows.append({"id": ex.id, "number": ex.number, "status": "no draft"})
+                continue
+            submission = Submission(ex, path.read_bytes(), path.resolve(), seed=args.seed, timing=False,
+                                    lang=session.lang)
+            verdict = Grading(submission, session.limits(ex, args.timeout), take_worker=pool.take).run()
+            if verdict.internal_error is None:
+                save_progress(partial(session.record_verdict, explicit=False), ex, verdict)
+            first = verdict.first_failure
+            rows.append({"id": ex.id, "number": ex.number, "status": verdict.status,
+                         "first_failure": first.id if first else None, "message": verdict.message,
+                         "seconds": verdict.duration_s})
+            if not args.json:
+                word = {"pass": style.ok(_("PASSED")), "fail": style.bad(_("FAILED")),
+                        "error": style.bad(_("ERROR"))}[verdict.status]
+                print(f"  {ex.number:02d}  {ex.id:<24} {word:<8}  {first.id if first else ''}", flush=True)
+    finally:
+        pool.shutdown()
+    if args.json:
+        print(json.dumps(rows, indent=2, ensure_ascii=False))
+    else:
+        graded = [r for r in rows if r["status"] != "no draft"]
+        passed = sum(r["status"] == "pass" for r in graded)
+        print(style.dim(_("{passed} of {graded} drafts pass; {missing} exercises have no draft yet").format(
+            passed=passed, graded=len(graded), missing=len(rows) - len(graded))))
+    return EXIT_PASS if all(r["status"] in ("pass", "no draft") for r in rows) else EXIT_FAIL
+
+
 def add_check_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("id", help=_("the exercise: its id, folder name or number"))
+    p.add_argument("id", nargs="?", help=_("the exercise: its id, folder name or number"))
     p.add_argument("path", nargs="?", help=_("file to grade (default: your draft; only the draft records progress)"))
     p.add_argument("--json", action="store_true", help=_("print the verdict as one JSON object"))
     p.add_argument("--format", choices=("jittrainer", "exercism"), default="jittrainer",
@@ -63,5 +109,6 @@ def add_check_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--timeout", type=positive_float, metavar="S", help=_("time limit in seconds (default 10)"))
     p.add_argument("--timing", action="store_true", help=_("also measure timing after the verdict (slower)"))
     p.add_argument("--no-timing", action="store_true", help=argparse.SUPPRESS)
+    p.add_argument("--all", action="store_true", help=_("grade every draft you have and print a table"))
     p.add_argument("--advice", action="store_true",
                    help=_("show the advice (the code to write) now, without waiting for hints or repeated failures"))
