@@ -62,19 +62,32 @@ def plain(widget) -> str:
     return getattr(visual, "plain", str(visual))
 
 
-def failing_verdict() -> Verdict:
+# The fixture exercise has no message catalog: a Chinese verdict carries its words as the exercise's would render.
+VERDICT_WORDS = {
+    "en": {"headline": "double printed 1 line over 3 calls: the print ran once, while tracing",
+           "runs": ("double runs under jax.jit", "3 calls returned"), "values": ("returns 2 * x", "all 3 results match"),
+           "prints": "every call prints x", "advice": "print with jax.debug.print",
+           "extra": ("a check after the failure", "skipped: an earlier check failed")},
+    "zh": {"headline": "double 在 3 次调用中只打印了 1 行：print 只在追踪时运行了一次",
+           "runs": ("double 能在 jax.jit 下运行", "3 次调用都返回了"), "values": ("返回 2 * x", "3 个结果全部一致"),
+           "prints": "每次调用都打印 x", "advice": "用 jax.debug.print 打印",
+           "extra": ("失败之后的一个检查项", "未检查：前面的检查项失败了")},
+}
+
+
+def failing_verdict(lang: str = "en") -> Verdict:
     """A fixed verdict with something in every pane and no timing-dependent text."""
+    words = VERDICT_WORDS[lang]
     return Verdict(
         exercise="demo_print",
         status="fail",
-        headline=text("double printed 1 line over 3 calls: the print ran once, while tracing"),
+        headline=text(words["headline"]),
         checks=[
-            CheckResult("runs", text("double runs under jax.jit"), "pass", text("3 calls returned")),
-            CheckResult("values", text("returns 2 * x"), "pass", text("all 3 results match")),
-            CheckResult("prints_each_call", text("every call prints x"), "fail",
-                        text("double printed 1 line over 3 calls: the print ran once, while tracing"),
-                        advice=text("print with jax.debug.print"), advice_tier=2),
-            CheckResult("extra", text("a check after the failure"), "skip", text("skipped: an earlier check failed")),
+            CheckResult("runs", text(words["runs"][0]), "pass", text(words["runs"][1])),
+            CheckResult("values", text(words["values"][0]), "pass", text(words["values"][1])),
+            CheckResult("prints_each_call", text(words["prints"]), "fail", text(words["headline"]),
+                        advice=text(words["advice"]), advice_tier=2),
+            CheckResult("extra", text(words["extra"][0]), "skip", text(words["extra"][1])),
         ],
         traces=2,
         compiles=2,

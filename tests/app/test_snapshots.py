@@ -12,8 +12,8 @@ WIDE = (120, 40)
 SMALL = (80, 24)
 
 
-def app():
-    return make_app(FIXTURE_EXERCISES)
+def app(lang: str = "en"):
+    return make_app(FIXTURE_EXERCISES, lang=lang)
 
 
 async def no_blink(pilot) -> None:
@@ -69,3 +69,11 @@ def test_recompiles_pane(snap_compare):
 
 def test_error_marks_the_line(snap_compare):
     assert snap_compare(app(), terminal_size=WIDE, run_before=pane("checks", error_verdict))
+
+
+def test_chinese_main_screen(snap_compare):
+    assert snap_compare(app("zh"), terminal_size=WIDE, run_before=pane("checks", lambda: failing_verdict("zh")))
+
+
+def test_chinese_small_terminal(snap_compare):
+    assert snap_compare(app("zh"), terminal_size=SMALL, run_before=pane("checks", lambda: failing_verdict("zh")))

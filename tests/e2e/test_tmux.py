@@ -5,7 +5,7 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from tmux_drive import drive, kill_while_typing
+from tmux_drive import drive, external_editor_round_trip, kill_while_typing, watch_grades_each_save
 
 pytestmark = [pytest.mark.worker, pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")]
 
@@ -16,3 +16,11 @@ def test_learner_fails_the_starter_then_passes_with_the_solution():
 
 def test_sigkill_loses_at_most_the_last_second_of_typing():
     kill_while_typing()
+
+
+def test_watch_grades_a_save_made_by_another_editor():
+    watch_grades_each_save()
+
+
+def test_ctrl_o_opens_the_draft_in_the_external_editor_and_reloads_it():
+    external_editor_round_trip()

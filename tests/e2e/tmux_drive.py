@@ -44,13 +44,16 @@ class Terminal:
             raise TmuxError(f"tmux {' '.join(args)} failed: {result.stderr.strip()}")
         return result.stdout
 
-    def launch(self) -> None:
+    def launch(self, *args: str, env: dict[str, str] | None = None) -> None:
+        """Run ``jittrainer ARGS`` (the app when no args) in the pane, in English unless ``env`` says otherwise."""
         # COLUMNS/LINES (pytest's environment has them) would override the pane's real size in the app.
-        command = (f"unset COLUMNS LINES; cd {shlex.quote(str(REPO))} && {shlex.quote(sys.executable)} -m jittrainer; "
-                   "echo EXITED rc=$?; sleep 60")
+        jittrainer = " ".join(shlex.quote(a) for a in (sys.executable, "-m", "jittrainer", *args))
+        command = f"unset COLUMNS LINES; cd {shlex.quote(str(REPO))} && {jittrainer}; echo EXITED rc=$?; sleep 60"
+        settings = {"TERM": "xterm-256color", "COLORTERM": "truecolor", "JITTRAINER_HOME": str(self.home),
+                    "JITTRAINER_EXERCISES": "", "JITTRAINER_LANG": "en", **(env or {})}
+        options = [item for key, value in settings.items() for item in ("-e", f"{key}={value}")]
         self.tmux("new-session", "-d", "-s", self.session, "-x", str(self.width), "-y", str(self.height),
-                  "-e", "TERM=xterm-256color", "-e", "COLORTERM=truecolor", "-e", f"JITTRAINER_HOME={self.home}",
-                  "-e", "JITTRAINER_EXERCISES=", command)
+                  *options, command)
 
     def screen(self) -> str:
         return self.tmux("capture-pane", "-p", "-t", self.session, check=False)
@@ -163,7 +166,63 @@ def kill_while_typing(verbose: bool = False) -> None:
             term.close()
 
 
+def watch_grades_each_save(verbose: bool = False) -> None:
+    """`jittrainer watch` in one terminal, the draft saved by another program: the save is graded, and passes."""
+    ex = first_exercise()
+    with tempfile.TemporaryDirectory(prefix="jt-e2e-home-") as tmp:
+        home = Path(tmp)
+        term = Terminal(home)
+        try:
+            term.launch("watch", ex.id)
+            term.wait_for("Watching", 30)
+            draft = home / "workspace" / f"{ex.id}.py"
+            assert draft.read_text() == ex.starter_path.read_text()
+            time.sleep(0.5)  # the file watcher is armed once the banner is out; a breath for inotify
+            temporary = draft.with_suffix(".tmp")
+            temporary.write_text(ex.solution_path.read_text())
+            temporary.replace(draft)  # as editors save: write aside, then rename over the draft
+            passed = term.wait_for("PASSED", GRADE_TIMEOUT)
+            if verbose:
+                print(passed)
+            entry = json.loads((home / "progress.json").read_text())["exercises"][ex.id]
+            assert entry["status"] == "passed", entry
+            term.keys("q")
+            term.wait_for("Stopped watching.", 15)
+            term.wait_for("EXITED rc=0", 15)
+        finally:
+            term.close()
+
+
+def external_editor_round_trip(verbose: bool = False) -> None:
+    """ctrl+o hands the terminal to $EDITOR on the draft; back in the app, the editor shows what was written there."""
+    ex = first_exercise()
+    with tempfile.TemporaryDirectory(prefix="jt-e2e-home-") as tmp:
+        home = Path(tmp)
+        editor = home / "fake-editor"
+        editor.write_text('#!/bin/sh\nprintf "# written in the other editor\\n" > "$1.new"\n'
+                          'cat "$1" >> "$1.new" && mv "$1.new" "$1"\necho EDITOR-RAN\nsleep 0.5\n')
+        editor.chmod(0o755)
+        term = Terminal(home)
+        try:
+            term.launch(env={"EDITOR": str(editor), "VISUAL": ""})
+            term.wait_for("^r Run", 30)
+            time.sleep(0.3)
+            term.keys("C-o")
+            shown = term.wait_for("# written in the other", 15)
+            if verbose:
+                print(shown)
+            assert "^r Run" in shown, "the app is back on screen"
+            draft = (home / "workspace" / f"{ex.id}.py").read_text()
+            assert draft.startswith("# written in the other editor\n") and draft.endswith(ex.starter_path.read_text())
+            term.keys("C-q")
+            term.wait_for("EXITED rc=0", 15)
+        finally:
+            term.close()
+
+
 if __name__ == "__main__":
     drive(verbose=True)
     kill_while_typing(verbose=True)
+    watch_grades_each_save(verbose=True)
+    external_editor_round_trip(verbose=True)
     print("e2e: OK")

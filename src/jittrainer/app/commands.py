@@ -38,7 +38,8 @@ class TrainerCommands(Provider):
         ]
         for lang in LANGUAGES:
             if lang != session.lang:
-                found.append((f"{_('Language')}: {NAMES[lang]}", partial(app.switch_language, lang),
+                label = _("Language: {name}").format(name=NAMES[lang])
+                found.append((label, partial(app.switch_language, lang),
                               _("Show the trainer in {name}").format(name=NAMES[lang])))
         for exercise in session.exercises:
             status = screen.statuses.get(exercise.id, "new")

@@ -16,6 +16,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Markdown, Static
 
+from jittrainer.app.keys import translate_bindings
 from jittrainer.app.messages import GradeFailed, TimingReady, VerdictReady
 from jittrainer.app.widgets.editor import DraftEditor
 from jittrainer.course.drills.loader import load_drills
@@ -31,21 +32,22 @@ from jittrainer.course.interview import (
     report_lines,
     save,
 )
-from jittrainer.i18n import _
+from jittrainer.i18n import N_, _
 from jittrainer.session import Session
 from jittrainer.units import duration
 
 
 class InterviewScreen(Screen[None]):
     BINDINGS = [
-        Binding("ctrl+r", "grade", "Grade", id="interview.grade"),
-        Binding("ctrl+n", "skip", "Next", id="interview.next"),
-        Binding("f10", "finish", "End", id="interview.end"),
+        Binding("ctrl+r", "grade", N_("Grade"), id="interview.grade"),
+        Binding("ctrl+n", "skip", N_("Next"), id="interview.next"),
+        Binding("f10", "finish", N_("End"), id="interview.end"),
     ]
 
     def __init__(self, session: Session, *, minutes: float = 20.0, topic: str | None = None,
                  seed: int | None = None) -> None:
         super().__init__()
+        translate_bindings(self)
         self.session = session
         self.deck = load_drills(session.course.root / "drills")
         self.scheduler = Scheduler()

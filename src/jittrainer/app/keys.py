@@ -8,9 +8,10 @@ and translated when the bindings are built, so a language switch rebuilds them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from textual.binding import Binding
+from textual.binding import Binding, BindingsMap
+from textual.dom import DOMNode
 
 from jittrainer.i18n import N_, _
 
@@ -77,6 +78,16 @@ def bindings(keys: tuple[Key, ...]) -> list[Binding]:
     """The bindings in the current language."""
     return [Binding(k.keys, k.action, _(k.description), show=k.show, tooltip=_(k.tooltip), id=k.id,
                     priority=k.priority) for k in keys]
+
+
+def translate_bindings(node: DOMNode) -> None:
+    """A class's BINDINGS are made at import, in English (their words marked with N_): put the node's copy in the
+    current language, so the footer speaks it."""
+    english = node.__dict__.setdefault("_english_bindings", node._bindings)  # again on a language switch
+    node._bindings = BindingsMap.from_keys({
+        key: [replace(b, description=_(b.description) if b.description else "",
+                      tooltip=_(b.tooltip) if b.tooltip else "") for b in found]
+        for key, found in english.key_to_bindings.items()})
 
 
 def key_for(binding_id: str, keymap: dict[str, str]) -> str:

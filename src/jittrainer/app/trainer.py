@@ -16,11 +16,11 @@ from textual.screen import Screen
 from jittrainer import paths
 from jittrainer.app.commands import TrainerCommands
 from jittrainer.app.grading import GradeDispatcher
-from jittrainer.app.keys import key_rows
+from jittrainer.app.keys import key_rows, translate_bindings
 from jittrainer.app.screens.confirm import ConfirmScreen
 from jittrainer.app.screens.help import HelpScreen
 from jittrainer.app.screens.main import MainScreen
-from jittrainer.i18n import _
+from jittrainer.i18n import N_, _
 from jittrainer.session import Session
 from jittrainer.session.settings import save_setting
 
@@ -34,8 +34,11 @@ class TrainerApp(App[int], inherit_bindings=False):
     COMMANDS = App.COMMANDS | {TrainerCommands}
     NOTIFICATION_TIMEOUT = 4  # a notice must not sit on the screen for long
     BINDINGS = [
-        Binding("ctrl+q", "quit", "Quit", tooltip="Save the draft and quit", priority=True, show=False, id="quit"),
+        Binding("ctrl+q", "quit", N_("Quit"), tooltip=N_("Save the draft and quit"), priority=True, show=False, id="quit"),
         Binding("ctrl+c", "help_quit", show=False, system=True),
+        # Textual adds this one itself unless the app has it; ours carries words the footer can translate.
+        Binding("ctrl+p", "command_palette", N_("palette"), tooltip=N_("Open the command palette"), show=False,
+                priority=True, id="command-palette"),
     ]
 
     def __init__(
@@ -51,6 +54,7 @@ class TrainerApp(App[int], inherit_bindings=False):
     ) -> None:
         super().__init__()
         self.session = Session(exercises_dir, lang=lang)
+        translate_bindings(self)
         self.settings = self.session.settings
         self.prestart_workers = prestart_workers
         self.warmed = False  # spare workers start after the first frame, not before
@@ -147,6 +151,7 @@ class TrainerApp(App[int], inherit_bindings=False):
         self.session.set_language(lang)
         self.settings.language = self.session.lang
         self.save_setting("language", self.session.lang)
+        translate_bindings(self)
         self.main_screen.localize()
 
     # ------------------------------------------------------------------------------------------ other screens

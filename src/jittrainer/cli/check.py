@@ -14,7 +14,7 @@ from jittrainer.cli.style import EXIT_FAIL, EXIT_PASS, EXIT_USAGE, Style, UsageE
 from jittrainer.grading.host.grading import Grading
 from jittrainer.grading.host.pool import WorkerPool
 from jittrainer.grading.host.run import Submission
-from jittrainer.i18n import _
+from jittrainer.i18n import _, ljust
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -84,7 +84,7 @@ def check_all(session, args: argparse.Namespace) -> int:
             if not args.json:
                 word = {"pass": style.ok(_("PASSED")), "fail": style.bad(_("FAILED")),
                         "error": style.bad(_("ERROR"))}[verdict.status]
-                print(f"  {ex.number:02d}  {ex.id:<24} {word:<8}  {first.id if first else ''}", flush=True)
+                print(f"  {ex.number:02d}  {ex.id:<24} {ljust(word, 8)}  {first.id if first else ''}", flush=True)
     finally:
         pool.shutdown()
     if args.json:

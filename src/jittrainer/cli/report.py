@@ -72,17 +72,17 @@ def print_verdict(v: Verdict, ex: Exercise, path: Path, style: Style, *, locked_
     meta = _("{path} · seed {seed} · {duration}").format(path=style.path(path), seed=v.seed,
                                                           duration=seconds(v.duration_s))
     print(f"{style.bold(ex.id)} · {word}   {style.dim(meta)}")
-    print(f"  {v.message}")
+    print("  " + v.message.replace("\n", "\n  "))
     advice = v.advice
     if advice:
-        print(style.bold(f"  {_('Advice')}:") + f" {advice}")
+        print(style.bold("  " + _("Advice:")) + f" {advice}")
     if v.checks:
         print()
         for check in v.checks:
             colour = {"pass": style.ok, "fail": style.bad, "error": style.bad, "skip": style.dim}[check.status]
             print(f"  {colour(ICONS[check.status])} {render(check.name)}")
             if check.status != "pass" and check.message and check.message != v.message:
-                print(style.dim(f"      {check.message}"))
+                print(style.dim("      " + check.message.replace("\n", "\n      ")))
     if v.error is not None and v.error.traceback:
         print()
         where = _("Where your code failed (line {line})").format(line=v.error.line) if v.error.line else \
@@ -95,7 +95,8 @@ def print_verdict(v: Verdict, ex: Exercise, path: Path, style: Style, *, locked_
         print("  " + _("compiles {compiles} · traces {traces}").format(compiles=v.compiles, traces=v.traces))
         for miss in v.cache_misses[:6]:
             call = _("call {n}").format(n=miss.call) if miss.call else _("before the calls")
-            print(style.dim(f"    {call}: {miss.function}: {render(miss.reason)}"))
+            print(style.dim("    " + _("{call}: {function}: {reason}").format(
+                call=call, function=miss.function, reason=render(miss.reason))))
         if len(v.cache_misses) > 6:
             print(style.dim("    " + _("… {n} more compiles").format(n=len(v.cache_misses) - 6)))
     if v.output.strip():

@@ -13,7 +13,8 @@ from jittrainer import paths
 from jittrainer.cli.exercises import session_for
 from jittrainer.cli.style import EXIT_FAIL, EXIT_PASS, Style, UsageError
 from jittrainer.course.exercises import ExerciseNotFound, default_root, find_exercise
-from jittrainer.i18n import _
+from jittrainer.i18n import _, ljust
+from jittrainer.i18n.message import count
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
@@ -53,11 +54,12 @@ def cmd_validate(args: argparse.Namespace) -> int:
         print()
         for problem in report.problems:
             print(style.bad(f"  {problem}"))
-        summary = _("{n} exercises, {grades} grades in {seconds:.1f} s (seed {seed})").format(
-            n=report.exercises, grades=report.grades, seconds=report.seconds, seed=report.seed)
+        summary = _("{exercises}, {grades} in {seconds:.1f} s (seed {seed})").format(
+            exercises=count("exercise", report.exercises), grades=count("grade", report.grades),
+            seconds=report.seconds, seed=report.seed)
         if deck is not None:
-            summary += _("; {n} drill cards proved in {seconds:.1f} s").format(n=report.cards,
-                                                                               seconds=report.cards_seconds)
+            summary += _("; {cards} proved in {seconds:.1f} s").format(cards=count("drill card", report.cards),
+                                                                       seconds=report.cards_seconds)
         if report.ok:
             print(style.ok(_("All good: {summary}").format(summary=summary)))
         else:
@@ -160,7 +162,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     for label, key, fmt in rows:
         value = result.get(key)
         if value is None:
-            print(f"  {label:<42} {style.warn(_('not measured'))}  {result.get('startup_error', '')}")
+            missing = _("not measured")
+            print(f"  {ljust(label, 42)} {style.warn(missing)}  {result.get('startup_error', '')}")
             continue
         shown = (_("median {median} (min {low}, max {high})").format(median=fmt(value["median"]), low=fmt(value["min"]),
                                                                      high=fmt(value["max"]))
@@ -168,5 +171,5 @@ def cmd_bench(args: argparse.Namespace) -> int:
         target = TARGETS.get(key)
         ok = verdicts.get(key)
         mark = "" if target is None else (style.ok(" ✓") if ok else style.bad(" ✗ " + _("target {t}").format(t=target)))
-        print(f"  {label:<42} {shown}{mark}")
+        print(f"  {ljust(label, 42)} {shown}{mark}")
     return EXIT_PASS

@@ -125,6 +125,11 @@ def cells(text: str) -> int:
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
+def ljust(text: str, width: int) -> str:
+    """``text`` padded with spaces to ``width`` terminal cells (str.ljust counts characters, not cells)."""
+    return text + " " * max(0, width - cells(text))
+
+
 def wrap(text: str, width: int) -> list[str]:
     """Lines of at most ``width`` terminal cells, breaking at spaces, or between Chinese characters."""
     import re

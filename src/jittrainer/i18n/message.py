@@ -126,6 +126,8 @@ NOUNS: dict[str, tuple[str, str]] = {
     "second": ("{n} second", "{n} seconds"),
     "sample": ("{n} sample", "{n} samples"),
     "card": ("{n} card", "{n} cards"),
+    "drill card": ("{n} drill card", "{n} drill cards"),
+    "grade": ("{n} grade", "{n} grades"),
     "exercise": ("{n} exercise", "{n} exercises"),
     "problem": ("{n} problem", "{n} problems"),
     "byte": ("{n} byte", "{n} bytes"),

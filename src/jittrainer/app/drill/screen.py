@@ -30,6 +30,7 @@ from jittrainer.course.drills.model import AnswerError, Card, Deck
 from jittrainer.course.drills.render import comes_back, outcome_headline, summary_lines
 from jittrainer.course.drills.round import DrillRound, Outcome, RoundOptions, Summary, plan_round
 from jittrainer.course.drills.schedule import Scheduler
+from jittrainer.app.keys import translate_bindings
 from jittrainer.i18n import N_, _, flow, language
 
 TICK_S = 0.25
@@ -42,16 +43,20 @@ class DrillScreen(Screen[Summary | None]):
 
     CSS_PATH = "drill.tcss"
     BINDINGS = [
-        Binding("1", "pick('1')", "Answer 1-4", show=False, id="drill.pick1"),
+        Binding("1", "pick('1')", N_("Answer 1-4"), show=False, id="drill.pick1"),
         Binding("2", "pick('2')", show=False, id="drill.pick2"),
         Binding("3", "pick('3')", show=False, id="drill.pick3"),
         Binding("4", "pick('4')", show=False, id="drill.pick4"),
-        Binding("t", "pick('t')", "True", show=False, id="drill.true"),
-        Binding("f", "pick('f')", "False", show=False, id="drill.false"),
-        Binding("enter", "advance", "Next", id="drill.next", tooltip="Go to the next card (or close the summary)"),
-        Binding("p", "toggle_proof", "Proof", id="drill.proof", tooltip="Show the snippet that proves this answer"),
-        Binding("r", "again", "New round", id="drill.again", tooltip="Start another round with the same options"),
-        Binding("escape", "end_round", "End round", id="drill.end", tooltip="Stop here and see the summary"),
+        Binding("t", "pick('t')", N_("True"), show=False, id="drill.true"),
+        Binding("f", "pick('f')", N_("False"), show=False, id="drill.false"),
+        Binding("enter", "advance", N_("Next"), id="drill.next",
+                tooltip=N_("Go to the next card (or close the summary)")),
+        Binding("p", "toggle_proof", N_("Proof"), id="drill.proof",
+                tooltip=N_("Show the snippet that proves this answer")),
+        Binding("r", "again", N_("New round"), id="drill.again",
+                tooltip=N_("Start another round with the same options")),
+        Binding("escape", "end_round", N_("End round"), id="drill.end",
+                tooltip=N_("Stop here and see the summary")),
     ]
 
     @dataclass
@@ -76,6 +81,7 @@ class DrillScreen(Screen[Summary | None]):
         id: str | None = None,
     ) -> None:
         super().__init__(name=name, id=id)
+        translate_bindings(self)
         self.deck = deck
         self.options = options or RoundOptions()
         self._initial_cards = cards
@@ -176,7 +182,8 @@ class DrillScreen(Screen[Summary | None]):
             how = _("press t or f (or 1 / 2)")
         else:
             how = _("type {how} and press enter").format(how=card.prompt)
-        return f"{how} · {_('escape ends the round')} · {_(PRELUDE_NOTE)}"
+        ends = _("escape ends the round")
+        return f"{how} · {ends} · {_(PRELUDE_NOTE)}"
 
     def _show_choices(self, outcome: Outcome | None = None) -> None:
         card = self.card if outcome is None else outcome.card

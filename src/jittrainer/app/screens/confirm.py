@@ -8,19 +8,23 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Markdown
 
+from jittrainer.app.keys import translate_bindings
+from jittrainer.i18n import N_, _
+
 
 class ConfirmScreen(ModalScreen[bool]):
     BINDINGS = [
-        Binding("escape,n", "dismiss(False)", "No", tooltip="Close without doing it"),
-        Binding("y", "dismiss(True)", "Yes", tooltip="Go ahead"),
+        Binding("escape,n", "dismiss(False)", N_("No"), tooltip=N_("Close without doing it")),
+        Binding("y", "dismiss(True)", N_("Yes"), tooltip=N_("Go ahead")),
     ]
 
-    def __init__(self, title: str, question: str, yes: str = "Yes", no: str = "Cancel") -> None:
+    def __init__(self, title: str, question: str, yes: str | None = None, no: str | None = None) -> None:
         super().__init__()
+        translate_bindings(self)
         self.title_text = title
         self.question = question
-        self.yes = yes
-        self.no = no
+        self.yes = yes or _("Yes")
+        self.no = no or _("Cancel")
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-dialog"):

@@ -10,8 +10,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown
 
-from jittrainer.app.keys import EDITOR_BUILTIN
-from jittrainer.i18n import _, language
+from jittrainer.app.keys import EDITOR_BUILTIN, translate_bindings
+from jittrainer.i18n import N_, _, language
 
 
 def keys_markdown(rows: list[tuple[str, str, str]]) -> str:
@@ -30,10 +30,11 @@ def help_text(rows: list[tuple[str, str, str]], config_path: str, lang: str | No
 
 
 class HelpScreen(ModalScreen[None]):
-    BINDINGS = [Binding("escape,f1,q", "dismiss", "Close help", tooltip="Back to the exercise")]
+    BINDINGS = [Binding("escape,f1,q", "dismiss", N_("Close help"), tooltip=N_("Back to the exercise"))]
 
     def __init__(self, key_rows: list[tuple[str, str, str]], config_path: str) -> None:
         super().__init__()
+        translate_bindings(self)
         self.key_rows = key_rows
         self.config_path = config_path
 

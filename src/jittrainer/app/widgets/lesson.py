@@ -25,8 +25,9 @@ def fallback_note() -> str:
 def hints_markdown(hints: list[Hint], shown: int, key: str) -> str:
     if not hints:
         return "*" + _("This exercise has no hints.") + "*"
-    parts = [f"## {_('Hint {level} of {total}: {title}').format(level=h.level, total=len(hints), title=h.heading)}"
-             f"\n\n{h.body}" for h in hints[:shown]]
+    heading = _("Hint {level} of {total}: {title}")
+    parts = [f"## {heading.format(level=h.level, total=len(hints), title=h.heading)}\n\n{h.body}"
+             for h in hints[:shown]]
     if shown < len(hints):
         what = _("the first hint") if shown == 0 else _("the next hint")
         parts.append("*" + _("Press **{key}** for {what} ({left} of {total} left). Hints come one tier at a time, from "

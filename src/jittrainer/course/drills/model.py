@@ -112,11 +112,13 @@ class Card:
             words = {"stdout": N_("predict the output"), "lines": N_("predict the output"),
                      "raises": N_("predict what happens"), "traces": N_("predict the traces"),
                      "compiles": N_("predict the compiles")}
-            return _(words.get(self.proof.observe, N_("multiple choice")))
+            label = words.get(self.proof.observe, N_("multiple choice"))
+            return _(label)
         if self.kind == "count":
             words = {"traces": N_("count the traces"), "compiles": N_("count the compiles"),
                      "lines": N_("count the printed lines")}
-            return _(words.get(self.proof.observe, N_("give the number")))
+            label = words.get(self.proof.observe, N_("give the number"))
+            return _(label)
         words = {"text": N_("type the output"), "truefalse": N_("true or false"), "bug": N_("spot the bug")}
         return _(words[self.kind]) if self.kind in words else self.kind
 

@@ -83,7 +83,8 @@ def render_sections(deck: Deck, lang: str | None = None) -> str:
                 out.append(f"{i}. {_md(choice)}")
             if text.choices:
                 out.append("")
-            out.append(f"*{_('Answer:')}* {_md(card.answer_text(lang))}")
+            answer = _("Answer:")
+            out.append(f"*{answer}* {_md(card.answer_text(lang))}")
             out.append("")
             out.append(_md(flow(text.explanation)))
             out.append("")

@@ -8,7 +8,7 @@ from textual.content import Content
 
 from jittrainer.app.widgets.panes.common import PaneContext, caption, lines, not_run
 from jittrainer.grading.verdict import Verdict
-from jittrainer.i18n import _
+from jittrainer.i18n import _, ljust
 from jittrainer.i18n.message import render
 
 CALLBACK_RE = re.compile(r"\b(debug_print|debug_callback|io_callback|pure_callback|callback)\b")
@@ -43,7 +43,7 @@ def render_jaxpr(verdict: Verdict | None, ctx: PaneContext) -> Content:
         why = (_("No jaxpr: your code failed before jit could trace it.") if verdict.status == "error"
                else _("No jaxpr: this exercise does not record one."))
         return lines(_caption(), "", Content.styled(why, "bold"))
-    label = lambda text: (f"{text:<11}", "bold")  # noqa: E731
+    label = lambda text: (ljust(text, 11), "bold")  # noqa: E731
     parts: list[Content | str] = [_caption(), ""]
     if jaxpr.function:
         parts.append(Content.assemble(label(_("function")), render(jaxpr.function)))

@@ -8,19 +8,19 @@ from textual.content import Content
 
 from jittrainer.app.widgets.panes.common import PaneContext, caption, lines, not_run
 from jittrainer.grading.verdict import CacheMiss, Verdict
-from jittrainer.i18n import _, ngettext
+from jittrainer.i18n import N_, _, ngettext
 from jittrainer.i18n.message import render
 
 KIND_WORDS = {
-    "first": "the first call of a function: nothing was compiled for it yet",
-    "new_function": "a new function object (jax.jit made inside a loop or per call)",
-    "static": "a static argument took a new value",
-    "types": "a new input shape or dtype",
-    "weak_type": "a Python scalar and a typed array count as different types",
-    "structure": "the structure of an argument (a pytree) changed",
-    "context": "JAX's configuration or a context manager changed",
-    "aot": "compiled ahead of time (lower().compile()) before the calls",
-    "jax_internal": "JAX's own operations, run eagerly outside jit",
+    "first": N_("the first call of a function: nothing was compiled for it yet"),
+    "new_function": N_("a new function object (jax.jit made inside a loop or per call)"),
+    "static": N_("a static argument took a new value"),
+    "types": N_("a new input shape or dtype"),
+    "weak_type": N_("a Python scalar and a typed array count as different types"),
+    "structure": N_("the structure of an argument (a pytree) changed"),
+    "context": N_("JAX's configuration or a context manager changed"),
+    "aot": N_("compiled ahead of time (lower().compile()) before the calls"),
+    "jax_internal": N_("JAX's own operations, run eagerly outside jit"),
 }
 
 

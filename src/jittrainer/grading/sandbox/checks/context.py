@@ -323,7 +323,8 @@ class CheckContext:
         error = record.error if record is not None else None
         why = explain(error) if error is not None and explain else None
         if why is not None:
-            observation = msg("ran.explained", "{error}. {why}", error=observation, why=why)
+            # On its own line: the error text is JAX's and may end in any punctuation.
+            observation = msg("ran.explained", "{error}\n{why}", error=observation, why=why)
         extra = advice(error) if error is not None and advice else None
         self._record(check_id, "error", observation, extra, tier)
         raise StopChecks(check_id)

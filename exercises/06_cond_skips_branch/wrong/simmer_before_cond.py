@@ -1,0 +1,24 @@
+# expect: skips_branch
+# Uses lax.cond, but computes simmer before it and only passes the result in: the products run on every call.
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+ROUNDS = 16
+
+
+def simmer(x, w):
+    """The slow path: 16 rounds of mixing, each one a matrix product."""
+    return lax.fori_loop(0, ROUNDS, lambda _, y: y + 0.1 * jnp.tanh(w @ y), x)
+
+
+def quick(x):
+    """The fast path."""
+    return 0.5 * x
+
+
+@jax.jit
+def finish(x, w):
+    lumpy = jnp.max(jnp.abs(x)) > 1.0
+    slow = simmer(x, w)
+    return lax.cond(lumpy, lambda: slow, lambda: quick(x))

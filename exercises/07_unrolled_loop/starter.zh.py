@@ -1,0 +1,23 @@
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+DT = 0.05
+
+
+def step(x, v):
+    """One tick of a damped, stiffening spring: positions x, velocities v."""
+    a = -x - 0.5 * x**3 - 0.3 * v
+    v = v + DT * a
+    return x + DT * v, v
+
+
+@partial(jax.jit, static_argnames="steps")
+def simulate(x, steps):
+    v = jnp.zeros_like(x)
+    # TODO：这个循环在 jit 追踪 simulate 时于 Python 中运行，所以每走一步，程序里就多一份
+    # step 的副本：200 步，就要编译 200 份。
+    for _ in range(steps):
+        x, v = step(x, v)
+    return x

@@ -1,0 +1,210 @@
+"""Checks for numpy_on_tracer: attention_weights(q, k) = softmax(q @ k.T / sqrt(8)) over each row, under jax.jit.
+
+NumPy functions cannot read a tracer (TracerArrayConversionError); the fix is jax.numpy. The weights must be computed
+inside the compiled program (no host callback that hands results back), right over the whole range of scores (tiny,
+ordinary, and large enough that exp overflows float32 without the max subtraction, plus ties and a zero query), and
+four calls of one shape compile once.
+"""
+
+import re
+
+import numpy as np
+
+from jittrainer.authoring import compare, count, msg
+
+CHECKS = {
+    "runs": "attention_weights runs under jax.jit",
+    "in_program": "the weights are computed inside the compiled program, not by a host callback",
+    "values": "returns softmax(q @ k.T / sqrt(8)) over each row",
+    "one_compile": "four calls of one shape compile once",
+}
+
+Q_ROWS, K_ROWS, DIM = 4, 6, 8
+KINDS = ("ordinary", "large", "small", "ties")  # one graded call each, in an order drawn from the seed
+OVERFLOW = 88.7  # exp(x) is inf in float32 above about this
+RTOL, ATOL = 1e-3, 1e-6  # scores reach the hundreds: float32 rounding of a score is ~1e-5 absolute
+JNP_TIER = 2  # the hint tier that names jax.numpy
+CODE_TIER = 3
+
+
+# ------------------------------------------------------------------------------------------------ inputs
+
+
+def make_inputs(rng: np.random.Generator, kind: str) -> tuple[np.ndarray, np.ndarray]:
+    if kind == "large":  # the largest score is far above 88.7: exp without the max subtraction overflows
+        while True:
+            s = rng.uniform(5.0, 9.0)
+            q = rng.normal(0.0, s, (Q_ROWS, DIM)).astype(np.float32)
+            k = rng.normal(0.0, s, (K_ROWS, DIM)).astype(np.float32)
+            if reference(q, k, raw=True).max() > 120.0:
+                return q, k
+    if kind == "small":  # scores near 0: the weights are all close to 1/6
+        s = rng.uniform(0.02, 0.2)
+        return (rng.normal(0.0, s, (Q_ROWS, DIM)).astype(np.float32),
+                rng.normal(0.0, s, (K_ROWS, DIM)).astype(np.float32))
+    q = rng.normal(0.0, rng.uniform(0.8, 2.0), (Q_ROWS, DIM)).astype(np.float32)
+    k = rng.normal(0.0, rng.uniform(0.8, 2.0), (K_ROWS, DIM)).astype(np.float32)
+    if kind == "ties":  # two equal keys (equal weights in every row) and a zero query (a uniform row)
+        a, b = rng.choice(K_ROWS, 2, replace=False)
+        k[b] = k[a]
+        q[rng.integers(Q_ROWS)] = 0.0
+    return q, k
+
+
+def reference(q, k, *, raw=False, axis=-1, scale=True, shift=True) -> np.ndarray:
+    s = q.astype(np.float64) @ k.astype(np.float64).T
+    if scale:
+        s = s / np.sqrt(DIM)
+    if raw:
+        return s
+    if shift:
+        s = s - s.max(axis=axis, keepdims=True)
+    with np.errstate(over="ignore", invalid="ignore"):
+        e = np.exp(s)
+        return e / e.sum(axis=axis, keepdims=True)
+
+
+# ------------------------------------------------------------------------------------------------ grading
+
+
+def grade(g):
+    attention_weights = g.graded(params=2)
+    kinds = [KINDS[i] for i in g.rng.permutation(len(KINDS))]
+    inputs = [make_inputs(g.rng, kind) for kind in kinds]
+    calls = g.calls(attention_weights, inputs)
+    g.check_ran("runs", calls, _advice_for_error, tier=JNP_TIER, explain=lambda error: _explain_error(g, error))
+    check_in_program(g)
+    check_values(g, inputs, kinds, calls.results)
+    check_compiles(g, calls)
+
+
+def _numpy_name(code: str) -> str | None:
+    """The NumPy function a line calls on a value ("np.exp"), if any."""
+    found = re.findall(r"\b((?:np|numpy|onp)\.(?:linalg\.)?\w+)\s*\(", code)
+    return found[-1] if found else None
+
+
+def _explain_error(g, error):
+    line = error.line
+    code = g.source.splitlines()[line - 1].strip() if line and line <= len(g.source.splitlines()) else ""
+    if error.type == "TracerArrayConversionError":
+        name = _numpy_name(code) if code else None
+        if name:
+            return msg("runs.numpy_line", "Line {line} hands a traced value to {name}: while jit traces "
+                       "attention_weights, q, k and everything computed from them are tracers (a shape and a dtype, "
+                       "no numbers yet), and a NumPy function needs the numbers, so it asks the tracer for them and "
+                       "JAX refuses", line=line, name=name)
+        return msg("runs.numpy", "A traced value reached NumPy: while jit traces attention_weights, q, k and "
+                   "everything computed from them are tracers (a shape and a dtype, no numbers yet), and NumPy "
+                   "needs the numbers, so it asks the tracer for them and JAX refuses")
+    if error.type in ("ConcretizationTypeError", "TracerIntegerConversionError", "TracerBoolConversionError"):
+        return msg("runs.concrete", "A traced value was turned into a Python number (float(), math, .item(), an "
+                   "if): under jit it has no value yet, only a shape and a dtype")
+    return None
+
+
+def _advice_for_error(error):
+    if error.type in ("TracerArrayConversionError", "ConcretizationTypeError", "TracerIntegerConversionError",
+                      "TracerBoolConversionError"):
+        return msg("advice.jnp", "compute everything that depends on q and k with jax.numpy (import jax.numpy as "
+                   "jnp; jnp.exp, jnp.max, jnp.sum): its functions are recorded into the compiled program. NumPy "
+                   "stays fine for numbers known while tracing, such as np.sqrt(q.shape[-1])")
+    return None
+
+
+# ------------------------------------------------------------------------------------------------ in the program
+
+
+def check_in_program(g):
+    fetching = g.feeding_callbacks()
+    if not fetching:
+        g.passed("in_program", msg("program.ok", "the compiled program computes the weights itself: no host "
+                                   "callback feeds it results"))
+        return
+    g.failed("in_program", msg(
+        "program.callback", "the compiled program fetches its results from Python through {callbacks}: the weights "
+        "are computed in Python on the host at run time, while the compiled program waits for them, then copies them "
+        "in. jit compiles nothing of the softmax, and the callback costs a round trip to the host on every call",
+        callbacks=list(dict.fromkeys(fetching))),
+        msg("advice.no_callback", "drop the callback and write the same steps with jax.numpy inside "
+            "attention_weights (jnp.max, jnp.exp, jnp.sum), so that they become part of the compiled program"),
+        tier=JNP_TIER)
+
+
+# ------------------------------------------------------------------------------------------------ values
+
+
+def check_values(g, inputs, kinds, results):
+    for i, ((q, k), kind, result) in enumerate(zip(inputs, kinds, results), 1):
+        want = reference(q, k)
+        ok, why = compare(result, want, rtol=RTOL, atol=ATOL,
+                          what=msg("what.call", "the result of call {i}", i=i))
+        if ok:
+            continue
+        g.failed("values", _slip(result, q, k, kind, i) or why,
+                 msg("advice.softmax", "keep the starter's steps: scores = q @ k.T / sqrt(8), subtract each row's "
+                     "maximum (axis=-1, keepdims=True), exp, divide by each row's sum"), tier=1)
+        return
+    g.passed("values", msg("values.ok", "all {n} results match, tiny, ordinary and very large scores included",
+                           n=len(results)))
+
+
+def _as_array(result):
+    try:
+        arr = np.asarray(result, dtype=np.float64)
+    except Exception:
+        return None
+    return arr if arr.shape == (Q_ROWS, K_ROWS) else None
+
+
+def _slip(result, q, k, kind, i):
+    """A known slip that explains a wrong result, or None."""
+    got = _as_array(result)
+    if got is None:
+        return None
+    top = float(reference(q, k, raw=True).max())
+    if not np.all(np.isfinite(got)) and kind == "large":
+        return msg("values.overflow", "call {i} holds NaN or inf: its largest score is {top:.0f}, and exp of a "
+                   "number above about 88.7 overflows float32 to inf (then inf / inf is NaN). Subtracting each row's "
+                   "maximum before exp keeps every exponent at or below 0", i=i, top=top)
+    close = lambda want: np.allclose(got, want, rtol=RTOL, atol=ATOL)  # noqa: E731
+    if close(reference(q, k, axis=0)):
+        return msg("values.axis0", "call {i}: the weights in each column sum to 1, not the weights in each row: "
+                   "the softmax ran over axis 0 (the queries) instead of the last axis (the keys)", i=i)
+    if close(reference(q, k, scale=False)):
+        return msg("values.unscaled", "call {i} matches the softmax of q @ k.T without the 1 / sqrt(8) scale", i=i)
+    s = reference(q, k, raw=True)
+    e = np.exp(s - s.max())
+    if close(e / e.sum()):
+        return msg("values.whole", "call {i}: all 24 weights together sum to 1, so the maximum and the sum were "
+                   "taken over the whole array, not over each row", i=i)
+    if np.allclose(got, np.full_like(got, 1.0 / K_ROWS), rtol=RTOL, atol=ATOL) and kind != "small":
+        return msg("values.uniform", "call {i} returned 1/6 everywhere, whatever q and k hold: the result does not "
+                   "come from the scores", i=i)
+    return None
+
+
+# ------------------------------------------------------------------------------------------------ compiles
+
+
+def check_compiles(g, calls):
+    n = calls.compiles
+    if n == 1:
+        g.passed("one_compile", msg("compiles.ok", "compiled once, then reused for the other {calls}",
+                                    calls=count("call", len(KINDS) - 1)))
+        return
+    head = msg("compiles.head", "{calls} of one shape gave {compiles}; expected 1", calls=count("call", len(KINDS)),
+               compiles=count("compile", n))
+    eager = [m for m in calls.reasons() if m.kind == "jax_internal"]
+    if n > 1 and eager:
+        g.failed("one_compile", msg(
+            "compiles.eager", "{head}: the extra compiles are {names}, JAX operations run eagerly, outside the "
+            "compiled program", head=head, names=list(dict.fromkeys(m.function for m in eager))),
+            msg("advice.inside", "keep every step inside attention_weights, written with jax.numpy"), tier=JNP_TIER)
+    elif n > 1:
+        g.failed("one_compile", msg("compiles.why", "{head} ({why})", head=head, why=calls.why_compiled()),
+                 msg("advice.once", "jit attention_weights once, at module level, with no static arguments"),
+                 tier=JNP_TIER)
+    else:
+        g.failed("one_compile", msg("compiles.none", "{head}: nothing was compiled during the graded calls",
+                                    head=head))

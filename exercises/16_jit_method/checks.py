@@ -1,0 +1,385 @@
+"""Checks for jit_method: Layer(w, b).apply(x) = tanh(x @ w + b), with jit inside the class.
+
+The grader builds three layers (A; N with new values; P, a new object holding the values A will have after its
+changes), then makes six calls: A twice, A after ``A.w = …``, A after ``A.b = …``, N, P. Every result must follow
+the object's fields at the time of the call (a static ``self``, a hash on the fields, or ``jax.jit(self._apply)`` in
+``__init__`` all return stale results), the work must run in jitted code that receives x, and the whole sequence
+must compile the learner's jitted code exactly once: new values of the same shapes are not a reason to compile.
+"""
+
+import jax
+import numpy as np
+
+from jittrainer.authoring import LearnerFailure, count, is_tracer, msg
+
+CHECKS = {
+    "runs": "Layer(w, b).apply(x) runs, also after the grader assigns layer.w and layer.b",
+    "values": "apply returns tanh(x @ w + b)",
+    "in_jit": "apply computes with jitted code that receives x",
+    "follows_mutation": "after layer.w or layer.b is assigned, apply uses the new values",
+    "fresh_object": "a new Layer gets results from its own values",
+    "one_compile": "six calls with new values of the same shapes compile once",
+}
+
+IN, OUT, ROWS = 8, 4, 5
+RTOL, ATOL = 1e-4, 1e-5
+PYTREE_TIER = 2  # the hint tier that names pytrees / explicit state
+CODE_TIER = 3
+
+# The graded calls: (object, field assigned just before the call)
+PLAN = (("A", None), ("A", None), ("A", "w"), ("A", "b"), ("N", None), ("P", None))
+
+
+# ------------------------------------------------------------------------------------------------ inputs
+
+
+def weights(rng):
+    return rng.normal(0.0, rng.uniform(0.3, 0.7), (IN, OUT)).astype(np.float32)
+
+
+def biases(rng) -> list[float]:
+    """Four different Python floats in [-1.5, 1.5], at least 0.4 apart, one of them exactly 0.0."""
+    while True:
+        values = [round(float(v), 3) for v in rng.uniform(-1.5, 1.5, 4)]
+        values[int(rng.integers(4))] = 0.0
+        if min(abs(a - b) for i, a in enumerate(values) for b in values[i + 1:]) >= 0.4:
+            return values
+
+
+def expected(x, w, b):
+    return np.tanh(x.astype(np.float64) @ w.astype(np.float64) + b)
+
+
+def apply(layer, x, changes):
+    """One graded call: the assignments the contract announces, then layer.apply(x). (Named apply, so that JAX's
+    cache-miss explanations about a jitted method apply name its arguments self and x.)"""
+    for name, value in changes:
+        setattr(layer, name, value)
+    return layer.apply(x)
+
+
+# ------------------------------------------------------------------------------------------------ jit spy
+
+
+def setup(g):
+    """Keep a copy of every jitted call's arguments as they were at the call (leaves copied, structure kept), so a
+    check can run the call again later with one input changed."""
+    spy = g.jit_spy
+    record = spy.record
+
+    def record_snapshot(*args, **kwargs):
+        call = record(*args, **kwargs)
+        call.snapshot = _snapshot(call.args, call.kwargs)
+        return call
+
+    spy.record = record_snapshot
+
+
+def _is_array(leaf) -> bool:
+    return isinstance(leaf, (np.ndarray, jax.Array)) and not is_tracer(leaf)
+
+
+def _snapshot(args, kwargs):
+    try:
+        leaves, tree = jax.tree_util.tree_flatten((args, kwargs))
+        return tree, [np.array(leaf, copy=True) if _is_array(leaf) else leaf for leaf in leaves]
+    except Exception:
+        return None
+
+
+def _holds(call, x) -> bool:
+    snap = getattr(call, "snapshot", None)
+    return snap is not None and any(
+        isinstance(leaf, np.ndarray) and leaf.shape == x.shape and np.array_equal(leaf, x) for leaf in snap[1])
+
+
+def _rerun(call, x, new_x):
+    """Run a recorded jitted call again with x replaced by new_x (outside the counted calls): its output leaves."""
+    tree, leaves = call.snapshot
+    swapped = [new_x if isinstance(leaf, np.ndarray) and leaf.shape == x.shape and np.array_equal(leaf, x) else leaf
+               for leaf in leaves]
+    args, kwargs = jax.tree_util.tree_unflatten(tree, swapped)
+    out = call.reinvoke(tuple(args), dict(kwargs))
+    return [np.asarray(leaf, dtype=np.float64) for leaf in jax.tree_util.tree_leaves(out)]
+
+
+# ------------------------------------------------------------------------------------------------ grading
+
+
+def grade(g):
+    Layer = g.graded(params=2)
+    rng = g.rng
+    w1, w2, w3 = weights(rng), weights(rng), weights(rng)
+    b1, b2, b3, _ = biases(rng)
+    xs = [rng.normal(0.0, 1.0, (ROWS, IN)).astype(np.float32) for _ in PLAN]
+    try:
+        objects = {"A": Layer(w1.copy(), b1), "N": Layer(w3.copy(), b3), "P": Layer(w2.copy(), b2)}
+    except Exception as exc:  # the learner's constructor
+        raise LearnerFailure(msg("contract.init", "Layer(w, b) raised {type} when the grader built a layer from a "
+                                 "float32[8, 4] NumPy array and a Python float: {text}", type=type(exc).__name__,
+                                 text=str(exc).splitlines()[0][:200] if str(exc) else "")) from None
+    changes = {3: [("w", w2.copy())], 4: [("b", b2)]}
+    # The fields of the object each call uses, at the time of the call.
+    state = [(w1, b1), (w1, b1), (w2, b1), (w2, b2), (w3, b3), (w2, b2)]
+    arglist = [(objects[name], x, changes.get(i, [])) for i, ((name, _), x) in enumerate(zip(PLAN, xs), 1)]
+    g.graded_params = ("self", "x")
+    calls = g.calls(apply, arglist, name="apply")
+    g.check_ran("runs", calls, _advice_for_error, tier=PYTREE_TIER, explain=_explain_error)
+    wants = [expected(x, w, b) for x, (w, b) in zip(xs, state)]
+    results = [_as_array(r) for r in calls.results]
+
+    check_values(g, results, wants, xs, state)
+    check_in_jit(g, xs)
+    check_follows_mutation(g, results, wants, xs, state, objects["A"])
+    check_fresh_object(g, results, wants, xs, state)
+    check_compiles(g, calls)
+
+
+def _as_array(result):
+    try:
+        arr = np.asarray(result, dtype=np.float64)
+    except Exception:
+        return None
+    return arr if arr.shape == (ROWS, OUT) else None
+
+
+def _close(got, want) -> bool:
+    return got is not None and bool(np.allclose(got, want, rtol=RTOL, atol=ATOL))
+
+
+def _explain_error(error):
+    text = error.message
+    if error.type == "FrozenInstanceError" or "cannot assign to field" in text or "can't set attribute" in text \
+            or "has no setter" in text:
+        return msg("runs.frozen", "The grader assigns layer.w and layer.b, as the statement says, and your Layer "
+                   "refuses the assignment: a frozen class cannot be updated in place")
+    if "as an abstract array" in text and "self" in text:
+        return msg("runs.self_array", "jit tries to trace every argument as an array, self included, and a Layer "
+                   "object is not an array (nor a pytree of arrays)")
+    if "Non-hashable static arguments" in text:
+        return msg("runs.unhashable", "a static argument must be hashable, because its hash is part of jit's cache "
+                   "key")
+    return None
+
+
+def _advice_for_error(error):
+    return msg("advice.pytree", "make Layer a pytree whose children are w and b (jax.tree_util."
+               "register_pytree_node_class with tree_flatten returning (self.w, self.b), None), and decorate apply "
+               "with plain @jax.jit; or keep self out of jit: apply calls a module-level jitted function with "
+               "self.w, self.b and x")
+
+
+# ------------------------------------------------------------------------------------------------ values
+
+
+def check_values(g, results, wants, xs, state):
+    for i in (1, 2):
+        got, want = results[i - 1], wants[i - 1]
+        if _close(got, want):
+            continue
+        x, (w, b) = xs[i - 1], state[i - 1]
+        if got is None:
+            observation = msg("values.shape", "call {i} returned something that is not a float32[5, 4] array", i=i)
+        elif _close(got, expected(x, w, 0.0)):
+            observation = msg("values.no_bias", "call {i} returned tanh(x @ w), without the bias b", i=i)
+        elif _close(got, x.astype(np.float64) @ w + b):
+            observation = msg("values.no_tanh", "call {i} returned x @ w + b, without the tanh", i=i)
+        else:
+            k = tuple(int(v) for v in np.argwhere(~np.isclose(got, want, rtol=RTOL, atol=ATOL))[0])
+            observation = msg("values.differ", "call {i} returned {got:.5g} at index {index} where tanh(x @ w + b) "
+                              "is {want:.5g}", i=i, got=float(got[k]), want=float(want[k]), index=str(list(k)))
+        g.failed("values", observation, msg("advice.formula", "return jnp.tanh(x @ self.w + self.b)"), tier=1)
+        return
+    g.passed("values", msg("values.ok", "the first two calls on a new Layer match tanh(x @ w + b)"))
+
+
+# ------------------------------------------------------------------------------------------------ in jit
+
+
+def check_in_jit(g, xs):
+    spy = g.jit_spy
+    for i, x in enumerate(xs, 1):
+        during = [c for c in spy.calls if c.call == i]
+        if not during:
+            return g.failed("in_jit", msg(
+                "jit.none", "during call {i} apply ran no jitted function: tanh(x @ w + b) was computed outside jit, "
+                "one eager operation at a time", i=i), _advice_for_error(None), tier=PYTREE_TIER)
+        if not any(_holds(c, x) for c in during):
+            return g.failed("in_jit", msg(
+                "jit.no_x", "during call {i} your code ran the jitted {names}, but x was not among its arguments: the "
+                "work on x happened outside jit", i=i, names=list(dict.fromkeys(c.function for c in during))),
+                _advice_for_error(None), tier=PYTREE_TIER)
+    first = next(c for c in spy.calls if c.call == 1 and _holds(c, xs[0]))
+    other = (xs[0] + np.float32(0.75)).astype(np.float32)
+    try:
+        before, after = _rerun(first, xs[0], xs[0]), _rerun(first, xs[0], other)
+        moved = len(before) == len(after) and any(
+            a.shape != b.shape or not np.allclose(a, b, rtol=1e-6, atol=1e-7) for a, b in zip(before, after))
+    except Exception as exc:  # the learner's function, run again: anything may happen
+        return g.failed("in_jit", msg("jit.rerun_failed", "the grader ran your jitted function {name} again with "
+                                      "another x and it failed ({error}), so it cannot tell that the result comes "
+                                      "from x", name=first.function, error=f"{type(exc).__name__}: {exc}"[:200]))
+    if not moved:
+        return g.failed("in_jit", msg(
+            "jit.not_from_x", "your jitted function {name} received x, but run again with another x it returned "
+            "the same output: what apply returns is not computed from x by that function", name=first.function),
+            _advice_for_error(None), tier=PYTREE_TIER)
+    return g.passed("in_jit", msg("jit.ok", "every call ran jitted code on x, and its output follows x"))
+
+
+# ------------------------------------------------------------------------------------------------ freshness
+
+
+def _stale_source(got, x, state, i):
+    """The earlier call whose object values explain a wrong result (1-based), or None."""
+    for j in range(1, i):
+        w, b = state[j - 1]
+        if _close(got, expected(x, w, b)):
+            return j
+    return None
+
+
+def _how_self(g, i, obj) -> str:
+    """How the jitted code of call i saw the object: "static", "pytree", "closure" or "unknown"."""
+    during = [c for c in g.jit_spy.calls if c.call == i]
+    for c in during:
+        if any(arg is obj for arg in c.args):
+            try:
+                leaves = jax.tree_util.tree_leaves(obj)
+            except Exception:
+                leaves = [obj]
+            return "static" if len(leaves) == 1 and leaves[0] is obj else "pytree"
+    return "closure" if during else "unknown"
+
+
+def _jit_line(g):
+    """The line that marks self static (static_argnums / static_argnames), else the first jit call or decorator."""
+    lines = g.lines_calling(r"static_argn") or g.lines_calling(r"\bjit\s*\(|@\s*(jax\.)?jit\b")
+    return lines[0] if lines else None
+
+
+def _stale_cause(g, i, obj):
+    how = _how_self(g, i, obj)
+    line = _jit_line(g)
+    hashed = "__hash__" in g.code
+    if how == "static" and hashed:
+        return msg("cause.static_hash", "self is a static argument with your own __hash__: jit looked up the "
+                   "program it had compiled for this object and ran it, and that program holds the values self.w "
+                   "and self.b had when it was traced, baked in as constants")
+    if how == "static" and line:
+        return msg("cause.static_line", "line {line} makes self a static argument: jit keys its cache on the object "
+                   "(its hash, by default its identity), and read self.w and self.b once, while tracing, baking "
+                   "their values into the program as constants; assigning a field changes neither the key nor "
+                   "the program", line=line)
+    if how == "static":
+        return msg("cause.static", "self is a static argument: jit keys its cache on the object (its hash, by "
+                   "default its identity), and read self.w and self.b once, while tracing, baking their values into "
+                   "the program as constants; assigning a field changes neither the key nor the program")
+    if how == "closure":
+        return msg("cause.closure", "the jitted function does not receive the Layer as an argument: it reads self.w "
+                   "and self.b from the object it closes over, once, while tracing, and bakes their values into the "
+                   "program as constants")
+    return msg("cause.unknown", "the compiled program still holds the values it saw when it was traced")
+
+
+def check_follows_mutation(g, results, wants, xs, state, layer):
+    for i, field in ((3, "w"), (4, "b")):
+        got = results[i - 1]
+        if _close(got, wants[i - 1]):
+            continue
+        j = _stale_source(got, xs[i - 1], state, i) if got is not None else None
+        cause = _stale_cause(g, i, layer)
+        if j is not None and field == "w":
+            observation = msg("mutation.stale_w", "before call 3 the grader assigned new weights to layer.w, and "
+                              "apply returned the result for the weights it had at call {j}: {cause}", j=j,
+                              cause=cause)
+        elif j is not None:
+            observation = msg("mutation.stale_b", "before call 4 the grader assigned a new bias, layer.b = {b}, and "
+                              "apply returned the result for the values it had at call {j}: {cause}", j=j,
+                              b=state[3][1], cause=cause)
+        else:
+            observation = msg("mutation.wrong", "after the grader assigned layer.{field} before call {i}, apply "
+                              "returned a result that matches neither the new values nor earlier ones", field=field,
+                              i=i)
+        g.failed("follows_mutation", observation, _advice_for_error(None), tier=PYTREE_TIER)
+        return
+    g.passed("follows_mutation", msg("mutation.ok", "after layer.w and then layer.b were assigned, apply used the "
+                                     "new values"))
+
+
+def check_fresh_object(g, results, wants, xs, state):
+    for i, what in ((5, "new"), (6, "twin")):
+        got = results[i - 1]
+        if _close(got, wants[i - 1]):
+            continue
+        j = _stale_source(got, xs[i - 1], state, i) if got is not None else None
+        if j is not None and what == "twin":
+            observation = msg("fresh.twin_stale", "call 6 used a new Layer built with the values layer A holds after "
+                              "its changes, and got the result for the values of call {j}: jit's cache found a "
+                              "program compiled for another object that compares equal to this one (same hash, ==), "
+                              "and ran it with the values baked into it when it was traced", j=j)
+        elif j is not None and ("__hash__" in g.code or "__eq__" in g.code):
+            observation = msg("fresh.stale_equal", "call {i} used a new Layer with its own weights and bias, and got "
+                              "the result for the values of call {j}: your Layer objects compare equal (same hash, "
+                              "==), so jit's cache took the new one for an object it had seen and ran the program "
+                              "traced for that one, with its values baked in", i=i, j=j)
+        elif j is not None:
+            observation = msg("fresh.stale", "call {i} used a new Layer with its own weights and bias, and got the "
+                              "result for the values of call {j}: the cached program, with another object's values "
+                              "baked in, was reused", i=i, j=j)
+        else:
+            observation = msg("fresh.wrong", "call {i} used a new Layer and its result matches neither its own "
+                              "values nor earlier ones", i=i)
+        g.failed("fresh_object", observation, _advice_for_error(None), tier=PYTREE_TIER)
+        return
+    g.passed("fresh_object", msg("fresh.ok", "two new Layer objects got results from their own values"))
+
+
+# ------------------------------------------------------------------------------------------------ compiles
+
+
+def own_misses(g, calls):
+    """The compiles of functions the learner's code jitted (JAX's own eager operations are not counted)."""
+    names = g.jit_spy.jitted_names
+    return [m for m in calls.reasons() if m.kind != "jax_internal" or m.function in names]
+
+
+def check_compiles(g, calls):
+    mine = own_misses(g, calls)
+    n = len(mine)
+    if n == 1:
+        g.passed("one_compile", msg("compiles.ok", "compiled once, in call {call}; the new values in the other calls "
+                                    "reused that program", call=mine[0].call or 1))
+        return
+    head = msg("compiles.head", "your jitted code compiled {times} over {calls} with the same shapes; expected once",
+               times=count("time", n), calls=count("call", len(PLAN)))
+    if n == 0:
+        g.failed("one_compile", msg("compiles.none", "{head}: nothing of yours was compiled during the graded "
+                                    "calls", head=head))
+        return
+    later = [m for m in mine if (m.call or 0) > 1] or mine[1:]
+    items = [msg("compiles.item", "call {call}: {reason}", call=m.call or 0, reason=m.reason) for m in later[:3]]
+    kinds = {m.kind for m in later}
+    if "clear_cache" in g.code:
+        g.failed("one_compile", msg("compiles.cleared", "{head}: your code empties jit's cache (clear_cache) when a "
+                                    "field changes, so the next call compiles again: the values are fresh, but every "
+                                    "change of values costs a compile", head=head),
+                 _advice_for_error(None), tier=PYTREE_TIER)
+        return
+    if "static" in kinds:
+        advice = msg("advice.no_static", "nothing about a Layer should be static: its fields are values; make it a "
+                     "pytree whose children are w and b, or pass self.w and self.b to a jitted function")
+    elif "new_function" in kinds:
+        advice = msg("advice.jit_once", "make the jitted function once (a decorator on the method of a pytree class, "
+                     "or a module-level jitted function) instead of calling jax.jit per object or per call")
+    elif "structure" in kinds:
+        advice = msg("advice.children", "return every field that holds a value among the children of "
+                     "tree_flatten, not in the auxiliary data: auxiliary data is static, part of the cache key")
+    elif "weak_type" in kinds:
+        advice = msg("advice.weak", "store the fields as they are given (or convert them the same way wherever "
+                     "they are set): the grader passes b as a Python float, and a typed float32 array is a different "
+                     "input type")
+    else:
+        advice = _advice_for_error(None)
+    g.failed("one_compile", msg("compiles.why", "{head}: {items}", head=head, items=items), advice,
+             tier=PYTREE_TIER)

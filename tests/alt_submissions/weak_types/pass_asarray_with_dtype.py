@@ -1,0 +1,15 @@
+# expect: pass
+# jnp.asarray with an explicit dtype: a strong float32 scalar for every source.
+import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def sgd_step(w, g, lr):
+    return w - lr * g
+
+
+def run(w, grads, lrs):
+    for g, lr in zip(grads, lrs):
+        w = sgd_step(w, g, jnp.asarray(lr, dtype=jnp.float32))
+    return w

@@ -1,0 +1,18 @@
+# expect: pass
+# jnp.float32(lr) in the driver: every learning rate becomes a strongly typed float32 JAX scalar.
+import jax
+import jax.numpy as jnp
+
+
+def update(w, g, lr):
+    return w - lr * g
+
+
+step = jax.jit(update)
+
+
+def run(w, grads, lrs):
+    w = jnp.asarray(w)
+    for g, lr in zip(grads, lrs):
+        w = step(w, g, jnp.float32(lr))
+    return w
