@@ -33,6 +33,8 @@ def test_shape_weak_type_and_static_changes():
     assert str(explain(WEAK)).startswith("v was a Python scalar (weakly typed f32[]) and is now a typed array")
     assert str(explain(STATIC, params=("x", "rows"))).startswith("static argument rows changed from 3 to 4")
     assert "#2 (positional)" in str(explain(STATIC))
+    tuples = STATIC.replace("Static(val=4)", "Static(val=(3, 8, 1))").replace("Static(val=3)", "Static(val=(1, 8, 3))")
+    assert "changed from (1, 8, 3) to (3, 8, 1):" in str(explain(tuples, params=("x", "windows")))
 
 
 def test_unknown_wording_falls_back_to_jax_text():

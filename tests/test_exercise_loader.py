@@ -52,6 +52,7 @@ def test_malformed_exercises_load_as_unavailable_naming_file_and_field(tmp_path)
 
 def test_translations_fall_back_to_english(tmp_path):
     folder = copy_exercise(exercise("black_box_print"), tmp_path)
+    (folder / "hints.zh.md").unlink()  # a half-translated exercise: its statement only
     (folder / "statement.zh.md").write_text("# 黑箱\n")
     ex = load_exercises(tmp_path)[0]
     assert ex.statement("zh") == "# 黑箱\n"

@@ -144,6 +144,35 @@ def test_choice_card_proved_by_a_count_needs_expect(tmp_path):
     assert any("proof.expect: missing" in p for p in problems)
 
 
+RAISES = GOOD.replace('choices = ["1", "2", "3"]', 'choices = ["2", "TypeError: no", "ValueError"]').replace(
+    'observe = "stdout"', 'observe = "raises"\nexpect = "TypeError"')
+
+
+@pytest.mark.parametrize(
+    ("choices", "answer", "expect", "problem"),
+    [
+        (None, 2, None, None),  # the right choice names the exception: clean
+        ('["2", "ValueError", "TypeError: no"]', 2, None, "answer: choice 2 does not name what the proof must yield"),
+        ('["TypeError", "TypeError: no", "3"]', 2, None, "choices: 'TypeError', what the proof must yield, appears in"),
+        (None, 2, 'observe = "answer"\nexpect = true', "proof.expect: a choice card proved by `answer` expects"),
+        (None, 3, 'observe = "answer"\nexpect = "TypeError"', "answer: choice 3 does not name"),
+        (None, 2, 'observe = "answer"\nexpect = "TypeError"', None),
+    ],
+)
+def test_a_choice_answer_is_linked_to_what_its_proof_yields(tmp_path, choices, answer, expect, problem):
+    text = RAISES
+    if choices:
+        text = text.replace('choices = ["2", "TypeError: no", "ValueError"]', f"choices = {choices}")
+    text = text.replace("answer = 2", f"answer = {answer}")
+    if expect:
+        text = text.replace('observe = "raises"\nexpect = "TypeError"', expect)
+    problems = _problems(tmp_path, "choice_one", text)
+    if problem is None:
+        assert problems == []
+    else:
+        assert any(problem in p for p in problems), problems
+
+
 def test_missing_topics_file_is_a_deck_problem(tmp_path):
     root = write_deck(tmp_path / "drills")
     (root.parent / "topics.toml").unlink()

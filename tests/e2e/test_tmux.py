@@ -5,7 +5,8 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from tmux_drive import drive, external_editor_round_trip, kill_while_typing, watch_grades_each_save
+from tmux_drive import (drive, external_editor_round_trip, kill_while_typing, live_grading_keeps_the_cursor,
+                        watch_grades_each_save)
 
 pytestmark = [pytest.mark.worker, pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")]
 
@@ -24,3 +25,7 @@ def test_watch_grades_a_save_made_by_another_editor():
 
 def test_ctrl_o_opens_the_draft_in_the_external_editor_and_reloads_it():
     external_editor_round_trip()
+
+
+def test_live_grading_never_moves_the_cursor_while_typing():
+    live_grading_keeps_the_cursor()

@@ -220,9 +220,40 @@ def external_editor_round_trip(verbose: bool = False) -> None:
             term.close()
 
 
+def live_grading_keeps_the_cursor(verbose: bool = False) -> None:
+    """Live grading marks an error while the learner pauses; the next keystrokes still land where the cursor was."""
+    ex = first_exercise()
+    with tempfile.TemporaryDirectory(prefix="jt-e2e-home-") as tmp:
+        home = Path(tmp)
+        term = Terminal(home)
+        try:
+            term.launch()
+            term.wait_for("^r Run", 30)
+            time.sleep(0.3)
+            term.keys("C-l")
+            term.wait_for("live grading on", 5)
+            term.keys("-l", "x = (")
+            term.keys("Enter")  # the cursor is now on line 2; the unclosed bracket is an error on line 1
+            shown = term.wait_for("⚠ ERROR", GRADE_TIMEOUT)  # the panel keeps its tab: the verdict is in its title
+            if verbose:
+                print(shown)
+            term.keys("-l", "XYZ")
+            draft = home / "workspace" / f"{ex.id}.py"
+            end = time.monotonic() + 10
+            while "XYZ" not in draft.read_text() and time.monotonic() < end:
+                time.sleep(0.1)
+            text = draft.read_text()
+            assert text.startswith("x = (\nXYZ"), text[:80]
+            term.keys("C-q")
+            term.wait_for("EXITED rc=0", 15)
+        finally:
+            term.close()
+
+
 if __name__ == "__main__":
     drive(verbose=True)
     kill_while_typing(verbose=True)
     watch_grades_each_save(verbose=True)
     external_editor_round_trip(verbose=True)
+    live_grading_keeps_the_cursor(verbose=True)
     print("e2e: OK")

@@ -92,7 +92,7 @@ def _validate_cards(args: argparse.Namespace, session) -> int:
         print()
         for problem in problems:
             print(style.bad(f"  {problem}"))
-        summary = _("{n} drill cards proved").format(n=len(cards))
+        summary = _("{cards} proved").format(cards=count("drill card", len(cards)))
         print(style.ok(_("All good: {summary}").format(summary=summary)) if not problems else
               style.bad(_("{n} problem(s): {summary}").format(n=len(problems), summary=summary)))
     return EXIT_PASS if not problems else EXIT_FAIL

@@ -225,6 +225,9 @@ def _read_proof(card: Card, table: dict[str, Any], bad: Callable[[str, str], Non
             bad("proof.expect", f"expected an exception class name or {NO_EXCEPTION!r}, got {expect!r}")
         elif card.kind == "truefalse" and not isinstance(expect, bool):
             bad("proof.expect", f"a true/false card's proof yields true or false, got {expect!r}")
+        elif card.kind == "choice" and observe == "answer" and (not isinstance(expect, str) or not expect.strip()):
+            bad("proof.expect", f"a choice card proved by `answer` expects a word or name that only its right choice "
+                                f"holds (the proof sets answer to it), got {expect!r}")
         else:
             proof.expect = normalize_output(expect) if observe == "stdout" else expect
     elif card.kind == "choice" and observe != "stdout":
@@ -238,10 +241,11 @@ def _read_proof(card: Card, table: dict[str, Any], bad: Callable[[str, str], Non
 
 
 def _check_choice_link(card: Card, bad: Callable[[str, str], None]) -> None:
-    """A choice card proved by an exception or a count names that observation in its right choice, and in no other
-    one: reordering the choices cannot then keep a stale answer number."""
+    """A choice card proved by an exception, a count or a computed answer names that observation in its right
+    choice, and in no other one: reordering the choices cannot then keep a stale answer number. (A stdout proof
+    is compared with the right choice's text itself.)"""
     proof = card.proof
-    if card.kind != "choice" or proof.observe in ("stdout", "answer") or proof.expect is None:
+    if card.kind != "choice" or proof.observe == "stdout" or proof.expect is None:
         return
     if not isinstance(card.answer, int) or not 1 <= card.answer <= len(card.choices):
         return

@@ -19,8 +19,9 @@ _REDEFINED = "re-defined repeatedly"
 _FOR_FUNCTION = re.compile(r"^\s*for (?P<name>\S+)", re.MULTILINE)
 _TYPE_DIFF = re.compile(r"^\s*\* at (?P<arg>.+?), now (?P<now>\S+) and before (?P<before>\S+?)(?=https?://|$)", re.MULTILINE)
 _STATIC_DIFF = re.compile(
+    # A value may hold parentheses itself (a tuple): each ends where JAX's own text goes on.
     r"\* at input path (?P<path>\S+), now <class '[\w.]*Static'> with pytree metadata Static\(val=(?P<now>.*?)\)"
-    r" and before <class '[\w.]*Static'> with pytree metadata Static\(val=(?P<before>.*?)\)"
+    r" and before <class '[\w.]*Static'> with pytree metadata Static\(val=(?P<before>.*?)\)(?=, so |,|\s*$)"
 )
 _TREE_DIFF = re.compile(r"\* at input path (?P<path>\S+), now (?P<now>.+?) and before (?P<before>.+?), so (?P<why>.+)")
 _ARG_INDEX = re.compile(r"^\[0\]\[(?P<index>\d+)\]")

