@@ -22,8 +22,8 @@ QUESTIONS = {"choice_one": "What does it print?", "count_two": "How many lines?"
              "tf_false": "One plus one is three.", "text_hi": "Type the output."}
 
 
-def drill(deck_dir, home, *args, stdin=""):
-    cmd = [sys.executable, "-m", "jittrainer", "--lang", "en", "drill"]
+def drill(deck_dir, home, *args, stdin="", lang="en"):
+    cmd = [sys.executable, "-m", "jittrainer", "--lang", lang, "drill"]
     env = {"JITTRAINER_HOME": str(home), "PATH": "/usr/bin:/bin", "PYTHONIOENCODING": "utf-8"}
     return subprocess.run([*cmd, "--drills", str(deck_dir), *args], input=stdin, capture_output=True, text=True,
                           env=env, timeout=60)
@@ -105,8 +105,10 @@ def test_usage_errors_exit_2(deck_dir, learner_home):
 
 def test_topics_and_markdown(deck_dir, learner_home):
     r = drill(deck_dir, learner_home, "--topics")
-    assert r.returncode == 0 and r.stdout.splitlines()[0].split() == ["topic", "cards", "new", "due", "later", "exercise"]
+    assert r.returncode == 0 and r.stdout.splitlines()[0].split() == ["topic", "cards", "new", "due", "later", "title"]
     assert any(line.split()[:2] == ["alpha", "2"] for line in r.stdout.splitlines())
+    r = drill(deck_dir, learner_home, "--topics", lang="zh")
+    assert r.stdout.splitlines()[0].split() == ["主题", "卡片", "新", "到期", "以后", "标题"]
     r = drill(deck_dir, learner_home, "--markdown")
     assert r.returncode == 0 and "## 面试题 — Interview questions" in r.stdout and "*Answer:* `hi there`" not in r.stdout
 

@@ -44,6 +44,16 @@ def test_wrong_and_timeout_are_again_and_come_back_sooner(scheduler, date):
     assert new.due - date.now <= dt.timedelta(minutes=10)
 
 
+def test_a_retired_cards_state_stays_unused_and_returns_with_the_card(deck, scheduler, store, date):
+    retired = scheduler.record("retired_card", "wrong")
+    scheduler.record("choice_one", "right")
+    assert "retired_card" not in {c.id for c in scheduler.due_cards(deck.cards)}  # the deck has no such card
+    kept = json.loads(store.path.read_text())["drills"]["cards"]
+    assert set(kept) == {"retired_card", "choice_one"}
+    again = Scheduler(store, clock=date, fuzz=False).state("retired_card")
+    assert again.wrong == 1 and again.due == retired.due
+
+
 def test_due_means_by_the_end_of_today(deck, scheduler, date):
     scheduler.record("choice_one", "right")  # in about two days
     date.now = date.now.replace(hour=9)

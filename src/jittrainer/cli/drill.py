@@ -22,7 +22,7 @@ from jittrainer.course.drills.model import AnswerError, Card, Deck
 from jittrainer.course.drills.render import outcome_headline, render_sections, summary_lines
 from jittrainer.course.drills.round import DEFAULT_COUNT, DrillRound, Outcome, RoundOptions, Summary, plan_round
 from jittrainer.course.drills.schedule import Scheduler
-from jittrainer.i18n import N_, _, flow, language, ngettext, wrap
+from jittrainer.i18n import N_, _, cells, flow, language, ljust, ngettext, wrap
 from jittrainer.units import duration
 
 EXIT_OK, EXIT_USAGE, EXIT_INTERRUPTED = 0, 2, 130
@@ -141,13 +141,21 @@ def nothing_due_text(deck: Deck, scheduler: Scheduler, options: RoundOptions) ->
 
 
 def print_topics(deck: Deck, scheduler: Scheduler, out: IO[str]) -> None:
-    width = max((len(t) for t in deck.topics), default=10)
-    print(f"{'topic':<{width}}  cards  new  due  later  exercise", file=out)
-    for topic_id, topic in deck.topics.items():
+    """One row per topic (its id is what --topic takes), with the exercises that teach it beneath."""
+    width = max([len(t) for t in deck.topics] + [cells(_("topic"))])
+    heads = [_("cards"), _("new"), _("due"), _("later")]
+    sizes = [max(5, cells(h)) for h in heads]
+    print(ljust(_("topic"), width) + "  " + "  ".join(" " * (n - cells(h)) + h for h, n in zip(heads, sizes))
+          + "  " + _("title"), file=out)
+    for topic_id in deck.topics:
         cards = [c for c in deck.available if c.topic == topic_id]
         counts = scheduler.summary_counts(cards)
-        print(f"{topic_id:<{width}}  {len(cards):>5}  {counts['new']:>3}  {counts['due']:>3}  {counts['later']:>5}  "
-              f"{', '.join(deck.practice.get(topic_id, [])) or '—'}", file=out)
+        numbers = [len(cards), counts["new"], counts["due"], counts["later"]]
+        print(f"{topic_id:<{width}}  " + "  ".join(f"{n:>{size}}" for n, size in zip(numbers, sizes))
+              + f"  {deck.topic_title(topic_id)}", file=out)
+        exercises = deck.practice.get(topic_id, [])
+        if exercises:
+            print(" " * (width + 2) + _("exercises: {ids}").format(ids=", ".join(exercises)), file=out)
 
 
 # -------------------------------------------------------------------------------------------------- plain mode
