@@ -114,3 +114,16 @@ def test_chinese_text_flows_and_wraps_by_cells():
     assert flow("第一行\n第二行\nthen English\nmore") == "第一行第二行 then English more"
     lines = wrap("静态形状：追踪期间每个数组都有固定的形状，但参数的值未知", 20)
     assert all(sum(2 for _ in line) <= 22 for line in lines) and not lines[1].startswith("，")
+
+
+def test_soft_breaks_between_chinese_characters_are_removed_from_markdown():
+    from jittrainer.i18n import join_cjk_breaks
+
+    text = ("# 标题\n正文第一行，\n接着第二行。Then English\nwraps with a space.\n\n- 列表项\n  继续\n- 第二项\n\n"
+            "```python\n# 注释\n# 第二行\n```\n")
+    joined = join_cjk_breaks(text)
+    assert "正文第一行，接着第二行。Then English\nwraps" in joined  # Chinese joined; English keeps its break
+    assert joined.startswith("# 标题\n正文")  # a heading is never joined to its paragraph
+    assert "- 列表项继续\n- 第二项" in joined  # a continuation joins, a new item does not
+    assert "# 注释\n# 第二行" in joined  # code is left alone
+    assert join_cjk_breaks("one\ntwo") == "one\ntwo"

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from jittrainer.course.schema import Fields, read_toml
-from jittrainer.i18n import DEFAULT
+from jittrainer.i18n import DEFAULT, join_cjk_breaks
 from jittrainer.i18n.catalogs import register_exercise
 
 FORMAT_VERSION = 1
@@ -123,7 +123,7 @@ class Exercise:
         return lang == DEFAULT or (self.dir / f"{name}.{lang}.md").is_file()
 
     def text(self, name: str, lang: str = DEFAULT) -> str:
-        return self.text_path(name, lang).read_text(encoding="utf-8")
+        return join_cjk_breaks(self.text_path(name, lang).read_text(encoding="utf-8"))
 
     def statement(self, lang: str = DEFAULT) -> str:
         return self.text("statement", lang)

@@ -115,6 +115,35 @@ def flow(text: str) -> str:
     return out
 
 
+_MARKDOWN_BLOCK = None  # compiled on first use: the i18n package is imported by everything, re is not needed then
+
+
+def join_cjk_breaks(markdown: str) -> str:
+    """Markdown with its soft line breaks between two Chinese characters removed: a renderer turns a soft break into
+    a space, which Chinese does not have. Code blocks, headings, list items, quotes and tables keep their lines."""
+    import re
+
+    global _MARKDOWN_BLOCK
+    if _MARKDOWN_BLOCK is None:
+        _MARKDOWN_BLOCK = re.compile(r"\s*([#>|*+-]|\d+[.)]\s|```|~~~)")
+    out: list[str] = []
+    fenced = False
+    for line in markdown.split("\n"):
+        stripped = line.strip()
+        if stripped.startswith(("```", "~~~")):
+            fenced = not fenced
+            out.append(line)
+            continue
+        previous = out[-1] if out else ""
+        if (not fenced and stripped and previous.strip() and not previous.lstrip().startswith("#")
+                and not _MARKDOWN_BLOCK.match(line)
+                and re.match(f"[{_CJK}]", stripped[0]) and re.search(f"[{_CJK}]$", previous)):
+            out[-1] = previous + stripped
+            continue
+        out.append(line)
+    return "\n".join(out)
+
+
 _NO_LINE_START = set("，。；：！？、）」』》,.;:!?)")  # punctuation stays on the line it closes
 
 

