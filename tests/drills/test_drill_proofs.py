@@ -144,7 +144,7 @@ def test_real_observations_traces_compiles_and_exceptions(tmp_path):
             code = '''
             jax.jit(lambda x: 1 if x > 0 else 0)(1.0)
             '''
-            choices = ["works", "raises"]
+            choices = ["works", "raises TracerBoolConversionError"]
             answer = 2
             explanation = "."
 

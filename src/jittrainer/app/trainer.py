@@ -13,7 +13,7 @@ from textual.binding import Binding
 from textual.css.query import NoMatches
 from textual.screen import Screen
 
-from jittrainer.app import cjk_wrap
+from jittrainer.app.cjk_wrap import install as install_cjk_wrap
 from jittrainer import paths
 from jittrainer.app.commands import TrainerCommands
 from jittrainer.app.grading import GradeDispatcher
@@ -54,7 +54,7 @@ class TrainerApp(App[int], inherit_bindings=False):
         disk_poll_interval: float = 1.0,
     ) -> None:
         super().__init__()
-        cjk_wrap.install()
+        install_cjk_wrap()
         self.session = Session(exercises_dir, lang=lang)
         translate_bindings(self)
         self.settings = self.session.settings

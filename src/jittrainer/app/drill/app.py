@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from textual.app import App
 
-from jittrainer.app import cjk_wrap
+from jittrainer.app.cjk_wrap import install as install_cjk_wrap
 from jittrainer.app.drill.screen import DrillScreen
 from jittrainer.course.drills.model import Card, Deck
 from jittrainer.course.drills.round import RoundOptions, Summary
@@ -27,7 +27,7 @@ class DrillApp(App[Summary | None]):
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         super().__init__()
-        cjk_wrap.install()
+        install_cjk_wrap()
         self._screen_args = dict(deck=deck, cards=cards, options=options, scheduler=scheduler, clock=clock)
 
     def on_mount(self) -> None:
