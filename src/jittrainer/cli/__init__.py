@@ -15,7 +15,7 @@ from typing import Any
 import jittrainer
 from jittrainer.cli.argtypes import positive_int
 from jittrainer.cli.style import EXIT_PASS, EXIT_USAGE, UsageError
-from jittrainer.i18n import LANGUAGES, _, detect, ngettext, set_language
+from jittrainer.i18n import LANGUAGES, N_, _, detect, ngettext, set_language
 from jittrainer.session.settings import load_settings
 
 
@@ -23,6 +23,16 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # argparse exits 2 too; keep its usage line
         self.print_usage(sys.stderr)
         self.exit(EXIT_USAGE, f"jittrainer: {message}\n")
+
+
+# argparse's own words a learner meets, so the extractor puts them in our catalog (argparse asks through ``_``).
+ARGPARSE_WORDS = (
+    N_("usage: "), N_("options"), N_("positional arguments"), N_("show this help message and exit"),
+    N_("show program's version number and exit"), N_("the following arguments are required: %s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"), N_("unrecognized arguments: %s"),
+    N_("argument %(argument_name)s: %(message)s"), N_("expected one argument"),
+    N_("invalid %(type)s value: %(value)r"), N_("ambiguous option: %(option)s could match %(matches)s"),
+)
 
 
 def _localize_argparse() -> None:
@@ -38,6 +48,31 @@ def cmd_app(args: argparse.Namespace) -> int:
     return run(exercises_dir=args.exercises, lang=args.lang)
 
 
+def _top_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="jittrainer", description=_("Learn how jax.jit really behaves, one graded pitfall at a time."))
+    parser.add_argument("--version", action="version", version=f"jittrainer {jittrainer.__version__}",
+                        help=_("show program's version number and exit"))
+    parser.add_argument("--exercises", metavar="DIR", help=_("read exercises from DIR instead of the bundled ones"))
+    parser.add_argument("--lang", choices=LANGUAGES, help=_("the language: en or zh (default: JITTRAINER_LANG, the "
+                                                            "app's setting, then the locale)"))
+    parser.set_defaults(func=cmd_app)
+    return parser
+
+
+def _opens_the_app(argv: list[str]) -> bool:
+    """Plain ``jittrainer`` (with --lang/--exercises at most): the app starts without importing every command."""
+    rest = list(argv)
+    while rest:
+        arg = rest.pop(0)
+        if arg in ("--lang", "--exercises"):
+            if not rest:
+                return False
+            rest.pop(0)
+        elif not arg.startswith(("--lang=", "--exercises=")):
+            return False
+    return True
+
+
 def build_parser() -> argparse.ArgumentParser:
     from jittrainer.cli.check import add_check_options, cmd_check
     from jittrainer.cli.drill import add_drill_parser
@@ -46,12 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
     from jittrainer.cli.tools import cmd_bench, cmd_doctor, cmd_validate
     from jittrainer.cli.watch import add_watch_options, cmd_watch
 
-    parser = _Parser(prog="jittrainer", description=_("Learn how jax.jit really behaves, one graded pitfall at a time."))
-    parser.add_argument("--version", action="version", version=f"jittrainer {jittrainer.__version__}")
-    parser.add_argument("--exercises", metavar="DIR", help=_("read exercises from DIR instead of the bundled ones"))
-    parser.add_argument("--lang", choices=LANGUAGES, help=_("the language: en or zh (default: JITTRAINER_LANG, the "
-                                                            "app's setting, then the locale)"))
-    parser.set_defaults(func=cmd_app)
+    parser = _top_parser()
     sub = parser.add_subparsers(title=_("commands"), metavar="COMMAND", parser_class=_Parser)
 
     def command(name: str, func: Any, help_text: str) -> argparse.ArgumentParser:
@@ -118,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     set_language(detect(cli=_pre_language(argv), settings=load_settings().language))
     _localize_argparse()
-    parser = build_parser()
+    parser = _top_parser() if _opens_the_app(argv) else build_parser()
     args = parser.parse_args(argv)
     for name in ("exercises", "lang"):
         if not hasattr(args, name):

@@ -115,7 +115,7 @@ def flow(text: str) -> str:
     return out
 
 
-_MARKDOWN_BLOCK = None  # compiled on first use: the i18n package is imported by everything, re is not needed then
+_MARKDOWN = None  # patterns compiled on first use: most imports of this package never need them
 
 
 def join_cjk_breaks(markdown: str) -> str:
@@ -123,9 +123,13 @@ def join_cjk_breaks(markdown: str) -> str:
     a space, which Chinese does not have. Code blocks, headings, list items, quotes and tables keep their lines."""
     import re
 
-    global _MARKDOWN_BLOCK
-    if _MARKDOWN_BLOCK is None:
-        _MARKDOWN_BLOCK = re.compile(r"\s*([#>|*+-]|\d+[.)]\s|```|~~~)")
+    global _MARKDOWN
+    if _MARKDOWN is None:
+        _MARKDOWN = (re.compile(r"\s*([#>|*+-]|\d+[.)]\s|```|~~~)"), re.compile(f"[{_CJK}]"),
+                     re.compile(f"[{_CJK}]$"))
+    block, starts_cjk, ends_cjk = _MARKDOWN
+    if not starts_cjk.search(markdown):
+        return markdown
     out: list[str] = []
     fenced = False
     for line in markdown.split("\n"):
@@ -136,8 +140,7 @@ def join_cjk_breaks(markdown: str) -> str:
             continue
         previous = out[-1] if out else ""
         if (not fenced and stripped and previous.strip() and not previous.lstrip().startswith("#")
-                and not _MARKDOWN_BLOCK.match(line)
-                and re.match(f"[{_CJK}]", stripped[0]) and re.search(f"[{_CJK}]$", previous)):
+                and not block.match(line) and starts_cjk.match(stripped) and ends_cjk.search(previous)):
             out[-1] = previous + stripped
             continue
         out.append(line)

@@ -75,7 +75,7 @@ class MainScreen(View):
             yield ExerciseList(id="sidebar")
             with Container(id="work"):
                 with Container(id="editor-box"):
-                    yield DraftEditor.code_editor("", language="python", id="editor",
+                    yield DraftEditor.code_editor("", language=None, id="editor",
                                                   soft_wrap=self.app.settings.soft_wrap)
                     yield FindBar(id="find")
                 yield InfoPanel(id="panel")
@@ -125,6 +125,11 @@ class MainScreen(View):
             self.open_exercise(start.id)
         self.editor.focus()
         self.set_interval(self.disk_poll_interval, self._poll)
+        # Building the highlighter costs ~40 ms: the first frame shows the code a moment before its colours.
+        self.call_after_refresh(self._highlight)
+
+    def _highlight(self) -> None:
+        self.editor.language = "python"
 
     def _start_exercise(self) -> Exercise | None:
         available = self.session.course.available

@@ -8,7 +8,6 @@ and the worker's exit status.
 from __future__ import annotations
 
 import dataclasses
-import importlib.metadata
 import queue
 import re
 import secrets
@@ -51,6 +50,8 @@ class Submission:
 
 
 def jax_version() -> str:
+    import importlib.metadata  # only when a result needs it: the app's start-up does not
+
     try:
         return importlib.metadata.version("jax")
     except importlib.metadata.PackageNotFoundError:
