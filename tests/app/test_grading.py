@@ -58,7 +58,7 @@ async def test_solution_passes_records_progress_and_shows_the_next_step_and_the_
         assert f"{nxt.number:02d} {nxt.title}" in checks and "ctrl+n" in checks
         entry = ProgressStore().entry(ex.id)
         assert entry.status == "passed" and entry.attempts == 1 and entry.passes == 1
-        why = s.panel.query_one("#why-body", Markdown).source
+        why = s.panel.markdown_source("why")
         assert why.strip().startswith(ex.explanation().strip()[:40])
         assert "reference solution" in why.lower()
         assert "1 of" in str(s.sidebar.query_one("#progress-label").render())

@@ -28,7 +28,7 @@ async def test_next_and_previous_exercise():
         await pilot.press("alt+left")
         assert s.current is available[0] and "first exercise" in notifications(app)[-1]
         assert ProgressStore().load().last_open == available[0].id
-        assert s.panel.query_one("#task-body", Markdown).source == available[0].statement()
+        assert s.panel.markdown_source("task") == available[0].statement()
         assert app.focused is s.editor  # a new exercise puts the focus in the editor
 
 
@@ -78,7 +78,7 @@ async def test_hints_come_one_tier_at_a_time_are_recorded_and_scroll_into_view()
     async with app.run_test(size=(120, 40)) as pilot:  # taken hints are still there next time
         await pilot.pause()
         await pilot.pause()
-        assert hints[-1] in screen(app).panel.query_one("#hints-body", Markdown).source
+        assert hints[-1] in screen(app).panel.markdown_source("hints")
 
 
 async def test_advice_shows_on_request_and_with_its_hint_tier():
@@ -130,7 +130,7 @@ async def test_reveal_asks_first_before_a_pass_and_is_recorded():
         await pilot.pause()
         entry = ProgressStore().entry(ex.id)
         assert entry.solution_revealed_at and entry.revealed_before_pass
-        source = s.panel.query_one("#why-body", Markdown).source
+        source = s.panel.markdown_source("why")
         assert ex.solution_path.read_text().strip() in source
         assert s.panel.active == "why"
         assert s.editor.text == ex.starter_path.read_text()  # the draft is left alone

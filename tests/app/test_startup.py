@@ -66,7 +66,7 @@ async def test_broken_exercise_is_listed_as_unavailable_with_its_reason():
         s.open_exercise("broken_manifest")
         await pilot.pause()
         assert s.editor.read_only
-        assert "This exercise is unavailable" in s.panel.query_one("#task-body", Markdown).source
+        assert "This exercise is unavailable" in s.panel.markdown_source("task")
         await pilot.press("ctrl+r")
         assert not app.dispatcher.history
         await pilot.press("alt+left")  # next/previous skip unavailable exercises
@@ -98,7 +98,7 @@ async def test_keymap_from_config_remaps_a_binding():
 
         assert ("f9", ) == tuple(k for k, _, i in key_rows(app.settings.keymap) if i == "hint")
         # texts that name the key follow the keymap
-        assert "Press **f9** for the next hint" in s.panel.query_one("#hints-body", Markdown).source
+        assert "Press **f9** for the next hint" in s.panel.markdown_source("hints")
 
 
 async def test_theme_toggle_is_stored_and_editor_follows():
@@ -155,6 +155,6 @@ async def test_no_exercises_still_opens(tmp_path):
         await pilot.pause()
         s = screen(app)
         assert s.current is None and s.editor.read_only
-        assert "No exercises found" in s.panel.query_one("#task-body", Markdown).source
+        assert "No exercises found" in s.panel.markdown_source("task")
         await pilot.press("ctrl+r", "ctrl+n", "ctrl+t")
         assert not app.dispatcher.history

@@ -45,7 +45,7 @@ async def test_switching_to_chinese_changes_the_screen_and_is_remembered():
         assert run.description == "运行"
         tabs = [str(tab.label) for tab in s.panel.query(Tab)]
         assert tabs[0].startswith("题目") and any(t.startswith("提示") for t in tabs)
-        statement = s.panel.query_one("#task-body", Markdown).source
+        statement = s.panel.markdown_source("task")
         assert statement == ex.statement("zh") and statement != ex.statement("en")
         assert "练习" in s.sidebar.border_title
         config = tomllib.loads(paths.config_path().read_text())

@@ -6,6 +6,7 @@ TabbedContent is wrapped, not subclassed: a subclass that overrides ``compose`` 
 
 from __future__ import annotations
 
+from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.visual import VisualType
@@ -52,6 +53,7 @@ class InfoPanel(Vertical):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.labels: dict[str, str] = {}  # what a tab adds to its title: "1/3" for hints, "✘" for checks
+        self._pending: dict[str, tuple[str, bool]] = {}  # a hidden Markdown tab's next text (and hints' scroll)
 
     def compose(self) -> ComposeResult:
         with TabbedContent(id="panel-tabs", initial="tab-task"):
@@ -91,13 +93,43 @@ class InfoPanel(Vertical):
     # -- reading ---------------------------------------------------------------------------------------------
 
     def show_markdown(self, tab: str, text: str, *, scroll_home: bool = True) -> None:
+        if tab != self.active:
+            # Laid out when its tab opens: Markdown builds a widget per block, and at start-up the hidden tabs'
+            # blocks would delay the first frame.
+            self._pending[tab] = (text, False)
+            return
+        self._pending.pop(tab, None)
         markdown = self.query_one(f"#{tab}-body", Markdown)
         markdown.update(text)
         if scroll_home:
             markdown.scroll_home(animate=False)
 
+    def markdown_source(self, tab: str) -> str:
+        """What a Markdown tab shows, or will show once it is opened."""
+        pending = self._pending.get(tab)
+        return pending[0] if pending else self.query_one(f"#{tab}-body", Markdown).source
+
+    @on(TabbedContent.TabActivated, "#panel-tabs")
+    async def _tab_opened(self, event: TabbedContent.TabActivated) -> None:
+        tab = self.active
+        pending = self._pending.pop(tab, None)
+        if pending is None:
+            return
+        text, newest_on_top = pending
+        if tab == "hints":
+            await self._update_hints(text, newest_on_top)
+        else:
+            self.show_markdown(tab, text)
+
     async def show_hints(self, text: str, shown: int, total: int, newest_on_top: bool) -> None:
         self._label("hints", f"{shown}/{total}" if total else "")
+        if self.active != "hints":
+            self._pending["hints"] = (text, newest_on_top)
+            return
+        self._pending.pop("hints", None)
+        await self._update_hints(text, newest_on_top)
+
+    async def _update_hints(self, text: str, newest_on_top: bool) -> None:
         markdown = self.query_one("#hints-body", Markdown)
         await markdown.update(text)  # the blocks exist only once this is done
         headings = list(markdown.query("MarkdownH2"))
