@@ -34,3 +34,12 @@ def _checks(ex) -> set[str]:
     from jittrainer.i18n.extract import extract_file
 
     return {item.context.split(":", 1)[1] for item in extract_file(ex.checks_path) if item.context.startswith("check:")}
+
+
+def test_the_readme_lists_the_course_as_it_is():
+    readme = (EXERCISES.parent / "README.md").read_text(encoding="utf-8")
+    rows = [line for line in readme.splitlines() if line.startswith("| ") and "` |" in line]
+    listed = [row.split("`")[1] for row in rows if row.split("|")[1].strip().isdigit()]
+    assert listed == [ex.id for ex in EXERCISE_LIST], "README's exercise table is out of step with exercises/"
+    for ex in EXERCISE_LIST:
+        assert f"| `{ex.id}` | {ex.title} |" in readme

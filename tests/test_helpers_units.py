@@ -127,3 +127,16 @@ def test_soft_breaks_between_chinese_characters_are_removed_from_markdown():
     assert "- 列表项继续\n- 第二项" in joined  # a continuation joins, a new item does not
     assert "# 注释\n# 第二行" in joined  # code is left alone
     assert join_cjk_breaks("one\ntwo") == "one\ntwo"
+
+
+def test_a_traceback_heading_is_shown_in_the_learners_language():
+    from jittrainer.grading.verdict import ErrorInfo
+
+    error = ErrorInfo("ValueError", "bad", 3, traceback='Traceback (your code only):\n  File "x.py", line 3\nValueError')
+    assert error.shown_traceback() == error.traceback
+    set_language("zh")
+    try:
+        assert error.shown_traceback().startswith("回溯（只含你的代码）：\n  File \"x.py\", line 3")
+        assert ErrorInfo("E", "m", traceback="raw text").shown_traceback() == "raw text"
+    finally:
+        set_language("en")

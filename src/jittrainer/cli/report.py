@@ -88,7 +88,7 @@ def print_verdict(v: Verdict, ex: Exercise, path: Path, style: Style, *, locked_
         where = _("Where your code failed (line {line})").format(line=v.error.line) if v.error.line else \
             _("Where your code failed")
         print(style.bold(where))
-        for line in v.error.traceback.splitlines()[-12:]:
+        for line in v.error.shown_traceback().splitlines()[-12:]:
             print(f"  {line}")
     if v.compiles is not None:
         print()

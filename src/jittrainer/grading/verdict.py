@@ -19,6 +19,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from jittrainer.i18n import N_, _
 from jittrainer.i18n.message import Msg, render
 
 VERDICT_VERSION = 4
@@ -62,6 +63,19 @@ class ErrorInfo:
     col: int | None = None
     traceback: str = ""
     phase: str = ""  # "compile" (syntax), "import", "call 2", ...
+
+    def shown_traceback(self) -> str:
+        """The traceback with its heading in the learner's language (the worker writes it in English)."""
+        head, _sep, rest = self.traceback.partition("\n")
+        if head in TRACEBACK_HEADINGS:
+            return _(TRACEBACK_HEADINGS[head]) + ("\n" + rest if rest else "")
+        return self.traceback
+
+
+TRACEBACK_HEADINGS = {
+    "Traceback (your code only):": N_("Traceback (your code only):"),
+    "Stuck here (your code only):": N_("Stuck here (your code only):"),
+}
 
 
 @dataclass

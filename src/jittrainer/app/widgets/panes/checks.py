@@ -99,7 +99,8 @@ def render_checks(verdict: Verdict | None, ctx: PaneContext, running: bool = Fal
         if error.line:
             parts.append(caption(_("The editor marks that line.")))
         if error.traceback:
-            parts.append(Content.styled("\n".join(trim_traceback(error.traceback, ctx.aliases)), "$text-muted"))
+            parts.append(Content.styled("\n".join(trim_traceback(error.shown_traceback(), ctx.aliases)),
+                                        "$text-muted"))
     if verdict.checks:
         parts.append("")
         passed = sum(check.status == "pass" for check in verdict.checks)
