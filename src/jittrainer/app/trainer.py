@@ -35,7 +35,8 @@ class TrainerApp(App[int], inherit_bindings=False):
     COMMANDS = App.COMMANDS | {TrainerCommands}
     NOTIFICATION_TIMEOUT = 4  # a notice must not sit on the screen for long
     BINDINGS = [
-        Binding("ctrl+q", "quit", N_("Quit"), tooltip=N_("Save the draft and quit"), priority=True, show=False, id="quit"),
+        Binding("ctrl+q", "quit", N_("Quit"), tooltip=N_("Save the draft and quit"), priority=True, show=False,
+                id="quit"),
         Binding("ctrl+c", "help_quit", show=False, system=True),
         # Textual adds this one itself unless the app has it; ours carries words the footer can translate.
         Binding("ctrl+p", "command_palette", N_("palette"), tooltip=N_("Open the command palette"), show=False,

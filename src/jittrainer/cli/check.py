@@ -82,9 +82,10 @@ def check_all(session, args: argparse.Namespace) -> int:
                          "first_failure": first.id if first else None, "message": verdict.message,
                          "seconds": verdict.duration_s})
             if not args.json:
-                word = {"pass": style.ok(_("PASSED")), "fail": style.bad(_("FAILED")),
-                        "error": style.bad(_("ERROR"))}[verdict.status]
-                print(f"  {ex.number:02d}  {ex.id:<24} {ljust(word, 8)}  {first.id if first else ''}", flush=True)
+                word = {"pass": _("PASSED"), "fail": _("FAILED"), "error": _("ERROR")}[verdict.status]
+                paint = style.ok if verdict.passed else style.bad  # padded before painting: colour codes take no cells
+                print(f"  {ex.number:02d}  {ex.id:<24} {paint(ljust(word, 8))}  {first.id if first else ''}",
+                      flush=True)
     finally:
         pool.shutdown()
     if args.json:
