@@ -10,7 +10,7 @@ must compile the learner's jitted code exactly once: new values of the same shap
 import jax
 import numpy as np
 
-from jittrainer.authoring import LearnerFailure, count, is_tracer, msg
+from jittrainer.authoring import LearnerFailure, count, msg
 
 CHECKS = {
     "runs": "Layer(w, b).apply(x) runs, also after the grader assigns layer.w and layer.b",
@@ -56,51 +56,6 @@ def apply(layer, x, changes):
     for name, value in changes:
         setattr(layer, name, value)
     return layer.apply(x)
-
-
-# ------------------------------------------------------------------------------------------------ jit spy
-
-
-def setup(g):
-    """Keep a copy of every jitted call's arguments as they were at the call (leaves copied, structure kept), so a
-    check can run the call again later with one input changed."""
-    spy = g.jit_spy
-    record = spy.record
-
-    def record_snapshot(*args, **kwargs):
-        call = record(*args, **kwargs)
-        call.snapshot = _snapshot(call.args, call.kwargs)
-        return call
-
-    spy.record = record_snapshot
-
-
-def _is_array(leaf) -> bool:
-    return isinstance(leaf, (np.ndarray, jax.Array)) and not is_tracer(leaf)
-
-
-def _snapshot(args, kwargs):
-    try:
-        leaves, tree = jax.tree_util.tree_flatten((args, kwargs))
-        return tree, [np.array(leaf, copy=True) if _is_array(leaf) else leaf for leaf in leaves]
-    except Exception:
-        return None
-
-
-def _holds(call, x) -> bool:
-    snap = getattr(call, "snapshot", None)
-    return snap is not None and any(
-        isinstance(leaf, np.ndarray) and leaf.shape == x.shape and np.array_equal(leaf, x) for leaf in snap[1])
-
-
-def _rerun(call, x, new_x):
-    """Run a recorded jitted call again with x replaced by new_x (outside the counted calls): its output leaves."""
-    tree, leaves = call.snapshot
-    swapped = [new_x if isinstance(leaf, np.ndarray) and leaf.shape == x.shape and np.array_equal(leaf, x) else leaf
-               for leaf in leaves]
-    args, kwargs = jax.tree_util.tree_unflatten(tree, swapped)
-    out = call.reinvoke(tuple(args), dict(kwargs))
-    return [np.asarray(leaf, dtype=np.float64) for leaf in jax.tree_util.tree_leaves(out)]
 
 
 # ------------------------------------------------------------------------------------------------ grading
@@ -204,15 +159,15 @@ def check_in_jit(g, xs):
             return g.failed("in_jit", msg(
                 "jit.none", "during call {i} apply ran no jitted function: tanh(x @ w + b) was computed outside jit, "
                 "one eager operation at a time", i=i), _advice_for_error(None), tier=PYTREE_TIER)
-        if not any(_holds(c, x) for c in during):
+        if not any(c.holds(x) for c in during):
             return g.failed("in_jit", msg(
                 "jit.no_x", "during call {i} your code ran the jitted {names}, but x was not among its arguments: the "
                 "work on x happened outside jit", i=i, names=list(dict.fromkeys(c.function for c in during))),
                 _advice_for_error(None), tier=PYTREE_TIER)
-    first = next(c for c in spy.calls if c.call == 1 and _holds(c, xs[0]))
+    first = next(c for c in spy.calls if c.call == 1 and c.holds(xs[0]))
     other = (xs[0] + np.float32(0.75)).astype(np.float32)
     try:
-        before, after = _rerun(first, xs[0], xs[0]), _rerun(first, xs[0], other)
+        before, after = first.rerun_replacing(xs[0], xs[0]), first.rerun_replacing(xs[0], other)
         moved = len(before) == len(after) and any(
             a.shape != b.shape or not np.allclose(a, b, rtol=1e-6, atol=1e-7) for a, b in zip(before, after))
     except Exception as exc:  # the learner's function, run again: anything may happen
@@ -338,14 +293,8 @@ def check_fresh_object(g, results, wants, xs, state):
 # ------------------------------------------------------------------------------------------------ compiles
 
 
-def own_misses(g, calls):
-    """The compiles of functions the learner's code jitted (JAX's own eager operations are not counted)."""
-    names = g.jit_spy.jitted_names
-    return [m for m in calls.reasons() if m.kind != "jax_internal" or m.function in names]
-
-
 def check_compiles(g, calls):
-    mine = own_misses(g, calls)
+    mine = calls.learner_reasons(g.jit_spy.jitted_names)
     n = len(mine)
     if n == 1:
         g.passed("one_compile", msg("compiles.ok", "compiled once, in call {call}; the new values in the other calls "

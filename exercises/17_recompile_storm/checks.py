@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 import jax
 import numpy as np
 
-from jittrainer.authoring import compare, count, is_tracer, msg
+from jittrainer.authoring import compare, count, msg
 
 CHECKS = {
     "runs": "batch_means returns for every batch",
@@ -85,23 +85,6 @@ def shifts(rng: np.random.Generator) -> np.ndarray:
 
 def expected(seqs: list[np.ndarray]) -> np.ndarray:
     return np.array([s.astype(np.float64).mean() for s in seqs])
-
-
-# ------------------------------------------------------------------------------------------------ jit spy
-
-
-def setup(g):
-    """Keep a copy of every array a jitted call receives, taken at the call: a file that refills one buffer for
-    every sequence or batch would otherwise leave only the last contents in the record."""
-    spy = g.jit_spy
-    record = spy.record
-
-    def record_copies(*args, **kwargs):
-        call = record(*args, **kwargs)
-        call.arrays = [np.array(a, copy=True) for a in call.arrays]
-        return call
-
-    spy.record = record_copies
 
 
 # ------------------------------------------------------------------------------------------------ grading
@@ -289,18 +272,6 @@ def _seen(call, seqs) -> Seen:
     return seen
 
 
-def _arguments(call, arrays):
-    """The call's (args, kwargs) with its array leaves replaced, in order, by ``arrays``."""
-    it = iter(arrays)
-
-    def swap(leaf):
-        if isinstance(leaf, (np.ndarray, jax.Array)) and not is_tracer(leaf):
-            return next(it)
-        return leaf
-
-    return jax.tree_util.tree_map(swap, (call.args, call.kwargs))
-
-
 def _flat_outputs(out) -> np.ndarray:
     parts = []
     for leaf in jax.tree_util.tree_leaves(out):
@@ -331,9 +302,9 @@ def _rerun(g, seen: Seen, seqs, c: np.ndarray) -> Rerun:
     shifted = [s.astype(a.dtype) if a.dtype.kind == "f" else a for s, a in zip(shifted, call.arrays)]
     try:
         with g.recorder.mute():
-            args, kwargs = _arguments(call, [a.copy() for a in call.arrays])
+            args, kwargs = call.arguments([a.copy() for a in call.arrays])
             before = _flat_outputs(call.reinvoke(args, kwargs))
-            args, kwargs = _arguments(call, shifted)
+            args, kwargs = call.arguments(shifted)
             after = _flat_outputs(call.reinvoke(args, kwargs))
     except Exception as exc:  # the learner's code runs again
         return Rerun(error=f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"[:200])

@@ -6,10 +6,9 @@ learner's jitted code may compile once over both runs: a jax.jit(...) made per s
 compiles on every step, one made per call of train compiles per run, and a static lr compiles per learning rate.
 """
 
-import jax
 import numpy as np
 
-from jittrainer.authoring import count, is_tracer, msg
+from jittrainer.authoring import count, msg
 
 CHECKS = {
     "runs": "train returns for both runs",
@@ -54,69 +53,6 @@ def reference(w0, batches, lr, steps=None) -> np.ndarray:
         x64, y64 = x.astype(np.float64), y.astype(np.float64)
         w = w - lr * (2.0 / len(y)) * x64.T @ (x64 @ w - y64)
     return w
-
-
-# ------------------------------------------------------------------------------------------------ jit spy
-
-
-def setup(g):
-    """Copy every jitted call's arguments at the call (leaves copied, structure kept): in_jit runs calls again."""
-    spy = g.jit_spy
-    record = spy.record
-
-    def record_snapshot(*args, **kwargs):
-        call = record(*args, **kwargs)
-        call.snapshot = _snapshot(call.args, call.kwargs)
-        return call
-
-    spy.record = record_snapshot
-
-
-def _is_array(leaf) -> bool:
-    return isinstance(leaf, (np.ndarray, jax.Array)) and not is_tracer(leaf)
-
-
-def _snapshot(args, kwargs):
-    try:
-        leaves, tree = jax.tree_util.tree_flatten((args, kwargs))
-        return tree, [np.array(leaf, copy=True) if _is_array(leaf) else leaf for leaf in leaves]
-    except Exception:
-        return None
-
-
-def _where(leaf, x):
-    """How ``leaf`` holds x: "same" (it is x), an int (row of a stacked array), or None."""
-    if not isinstance(leaf, np.ndarray):
-        return None
-    if leaf.shape == x.shape and np.array_equal(leaf, x):
-        return "same"
-    if leaf.ndim == x.ndim + 1 and leaf.shape[1:] == x.shape:
-        for i in range(leaf.shape[0]):
-            if np.array_equal(leaf[i], x):
-                return i
-    return None
-
-
-def _holds(call, x) -> bool:
-    snap = getattr(call, "snapshot", None)
-    return snap is not None and any(_where(leaf, x) is not None for leaf in snap[1])
-
-
-def _rerun(call, x, new_x):
-    """Run a recorded jitted call again with x (or its row in a stacked array) replaced by new_x."""
-    tree, leaves = call.snapshot
-    swapped = []
-    for leaf in leaves:
-        where = _where(leaf, x)
-        if where == "same":
-            leaf = new_x
-        elif where is not None:
-            leaf = leaf.copy()
-            leaf[where] = new_x
-        swapped.append(leaf)
-    args, kwargs = jax.tree_util.tree_unflatten(tree, swapped)
-    out = call.reinvoke(tuple(args), dict(kwargs))
-    return [np.asarray(leaf, dtype=np.float64) for leaf in jax.tree_util.tree_leaves(out)]
 
 
 # ------------------------------------------------------------------------------------------------ grading
@@ -210,17 +146,17 @@ def check_in_jit(g, originals):
                 "jit.none", "during run {r} train called no jitted function: the {steps} were computed outside jit",
                 r=r, steps=count("step", STEPS)), _advice_hoist(), tier=HOIST_TIER)
         for k, (x, _) in enumerate(batches, 1):
-            if not any(_holds(c, x) for c in during):
+            if not any(c.holds(x) for c in during):
                 names = list(dict.fromkeys(c.function for c in during))
                 return g.failed("in_jit", msg(
                     "jit.missing", "during run {r} the x of batch {k} reached none of the jitted functions your code "
                     "called ({names}): that step was computed outside jit", r=r, k=k, names=names),
                     _advice_hoist(), tier=HOIST_TIER)
         x = batches[0][0]
-        first = next(c for c in during if _holds(c, x))
+        first = next(c for c in during if c.holds(x))
         other = (x * np.float32(1.5) + np.float32(0.5)).astype(np.float32)
         try:
-            before, after = _rerun(first, x, x), _rerun(first, x, other)
+            before, after = first.rerun_replacing(x, x), first.rerun_replacing(x, other)
             moved = len(before) == len(after) and any(
                 a.shape != b.shape or not np.allclose(a, b, rtol=1e-6, atol=1e-7) for a, b in zip(before, after))
         except Exception as exc:  # the learner's function, run again: anything may happen
@@ -245,14 +181,8 @@ def _advice_hoist():
 # ------------------------------------------------------------------------------------------------ compiles
 
 
-def own_misses(g, calls):
-    """The compiles of functions the learner's code jitted (JAX's own eager operations are not counted)."""
-    names = g.jit_spy.jitted_names
-    return [m for m in calls.reasons() if m.kind != "jax_internal" or m.function in names]
-
-
 def check_compiles(g, calls):
-    mine = own_misses(g, calls)
+    mine = calls.learner_reasons(g.jit_spy.jitted_names)
     n = len(mine)
     total = RUNS * STEPS
     if n == 1:

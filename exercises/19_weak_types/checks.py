@@ -7,11 +7,10 @@ the jitted step one type every time. Two runs, every kind of scalar in each; the
 once over both. JAX's own eager conversions (jnp.asarray(lr, jnp.float32) outside jit) are not counted.
 """
 
-import jax
 import jax.numpy as jnp
 import numpy as np
 
-from jittrainer.authoring import count, is_tracer, msg
+from jittrainer.authoring import count, msg
 
 CHECKS = {
     "runs": "run returns for both runs",
@@ -79,85 +78,6 @@ def reference(w0, grads, values) -> np.ndarray:
     for g, lr in zip(grads, values):
         w = w - lr * g.astype(np.float64)
     return w
-
-
-# ------------------------------------------------------------------------------------------------ jit spy
-
-
-def setup(g):
-    """Copy every jitted call's arguments at the call (leaves copied, structure kept), and note each leaf's
-    abstract type as jit sees it (weak types shown with ~)."""
-    spy = g.jit_spy
-    record = spy.record
-
-    def record_snapshot(*args, **kwargs):
-        call = record(*args, **kwargs)
-        call.snapshot = _snapshot(call.args, call.kwargs)
-        call.types = _types(call.args, call.kwargs)
-        return call
-
-    spy.record = record_snapshot
-
-
-def _is_array(leaf) -> bool:
-    return isinstance(leaf, (np.ndarray, jax.Array)) and not is_tracer(leaf)
-
-
-def _snapshot(args, kwargs):
-    try:
-        leaves, tree = jax.tree_util.tree_flatten((args, kwargs))
-        return tree, [np.array(leaf, copy=True) if _is_array(leaf) else leaf for leaf in leaves]
-    except Exception:
-        return None
-
-
-def _types(args, kwargs):
-    """The abstract type of every leaf as jit sees it, from the arguments themselves (a copy as NumPy would lose
-    a JAX scalar's weak type)."""
-    try:
-        leaves = jax.tree_util.tree_leaves((args, kwargs))
-    except Exception:
-        return None
-    out = []
-    for leaf in leaves:
-        try:
-            out.append(str(jax.typeof(leaf)))
-        except Exception:
-            out.append(type(leaf).__name__)
-    return tuple(out)
-
-
-def _where(leaf, x):
-    if not isinstance(leaf, np.ndarray):
-        return None
-    if leaf.shape == x.shape and np.array_equal(leaf, x):
-        return "same"
-    if leaf.ndim == x.ndim + 1 and leaf.shape[1:] == x.shape:
-        for i in range(leaf.shape[0]):
-            if np.array_equal(leaf[i], x):
-                return i
-    return None
-
-
-def _holds(call, x) -> bool:
-    snap = getattr(call, "snapshot", None)
-    return snap is not None and any(_where(leaf, x) is not None for leaf in snap[1])
-
-
-def _rerun(call, x, new_x):
-    tree, leaves = call.snapshot
-    swapped = []
-    for leaf in leaves:
-        where = _where(leaf, x)
-        if where == "same":
-            leaf = new_x
-        elif where is not None:
-            leaf = leaf.copy()
-            leaf[where] = new_x
-        swapped.append(leaf)
-    args, kwargs = jax.tree_util.tree_unflatten(tree, swapped)
-    out = call.reinvoke(tuple(args), dict(kwargs))
-    return [np.asarray(leaf, dtype=np.float64) for leaf in jax.tree_util.tree_leaves(out)]
 
 
 # ------------------------------------------------------------------------------------------------ grading
@@ -237,17 +157,17 @@ def check_in_jit(g, plans):
                 "jit.none", "during run {r} run called no jitted function: the {steps} were computed outside jit",
                 r=r, steps=count("step", STEPS)), _advice_jit(), tier=DTYPE_TIER)
         for k, grad in enumerate(grads, 1):
-            if not any(_holds(c, grad) for c in during):
+            if not any(c.holds(grad) for c in during):
                 return g.failed("in_jit", msg(
                     "jit.missing", "during run {r} the gradient of step {k} reached none of the jitted functions "
                     "your code called ({names}): that step was computed outside jit", r=r, k=k,
                     names=list(dict.fromkeys(c.function for c in during))), _advice_jit(), tier=DTYPE_TIER)
         step = next(k for k, lr in enumerate(values) if lr != 0.0)  # a zero learning rate hides its gradient
         grad = grads[step]
-        first = next(c for c in during if _holds(c, grad))
+        first = next(c for c in during if c.holds(grad))
         other = (grad * np.float32(-2.0) + np.float32(1.0)).astype(np.float32)
         try:
-            before, after = _rerun(first, grad, grad), _rerun(first, grad, other)
+            before, after = first.rerun_replacing(grad, grad), first.rerun_replacing(grad, other)
             moved = len(before) == len(after) and any(
                 a.shape != b.shape or not np.allclose(a, b, rtol=1e-6, atol=1e-7) for a, b in zip(before, after))
         except Exception as exc:  # the learner's function, run again: anything may happen
@@ -272,29 +192,22 @@ def _advice_jit():
 # ------------------------------------------------------------------------------------------------ compiles
 
 
-def own_misses(g, calls):
-    """The compiles of functions the learner's code jitted (JAX's own eager operations are not counted)."""
-    names = g.jit_spy.jitted_names
-    return [m for m in calls.reasons() if m.kind != "jax_internal" or m.function in names]
-
-
 def _signatures(g, function: str, plans):
     """For the learner's jitted ``function``: each distinct tuple of input types it received, with the kinds of
     learning rate behind it when its calls line up one to one with the steps (else an empty set)."""
     found: dict[tuple, set] = {}
     for r, (_, _, kinds, _) in enumerate(plans, 1):
-        mine = [c for c in g.jit_spy.calls if c.call == r and function in (f"jit({c.function})", c.function)
-                and getattr(c, "types", None) is not None]
+        mine = [c for c in g.jit_spy.calls if c.call == r and function in (f"jit({c.function})", c.function)]
         aligned = len(mine) == STEPS
         for step, c in enumerate(mine):
-            found.setdefault(c.types, set())
+            kinds_behind = found.setdefault(c.types, set())
             if aligned:
-                found[c.types].add(kinds[step])
+                kinds_behind.add(kinds[step])
     return found
 
 
 def check_compiles(g, calls, plans):
-    mine = own_misses(g, calls)
+    mine = calls.learner_reasons(g.jit_spy.jitted_names)
     n = len(mine)
     if n == 1:
         g.passed("one_compile", msg("compiles.ok", "compiled once; every learning rate, whatever its source, reached "

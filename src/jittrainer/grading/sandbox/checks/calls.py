@@ -39,6 +39,7 @@ class GradedCalls:
     window: CountingWindow = field(default_factory=CountingWindow)
     params: Sequence[str] = ()
     seconds: float = 0.0
+    _explained: tuple[tuple[int, int, int], list[CacheMiss]] | None = field(default=None, repr=False)
 
     @property
     def ok(self) -> bool:
@@ -74,12 +75,33 @@ class GradedCalls:
         return self.window.compiles_in_call(call)
 
     def reasons(self) -> list[CacheMiss]:
-        function = getattr(inspect.unwrap(self.fn), "__name__", "") if self.fn is not None else ""
-        return self.window.explained(self.params, function)
+        """One entry per compile, explained. Worked out once: checks ask for it many times."""
+        window = self.window
+        seen = (len(window.events), len(window.misses), len(window.aot))
+        if self._explained is None or self._explained[0] != seen:
+            function = getattr(inspect.unwrap(self.fn), "__name__", "") if self.fn is not None else ""
+            self._explained = (seen, window.explained(self.params, function))
+        return list(self._explained[1])
+
+    @property
+    def miss_kinds(self) -> set[str]:
+        """Why the calls compiled: "first", "static", "new_function", "jax_internal", … (see cachemiss.kind)."""
+        return {m.kind for m in self.reasons()}
+
+    @property
+    def eager_compiles(self) -> list[str]:
+        """JAX's own operations compiled during the calls because jax.numpy ran eagerly (each name once)."""
+        return list(dict.fromkeys(m.function for m in self.reasons() if m.kind == "jax_internal"))
+
+    def learner_reasons(self, jitted_names: set[str]) -> list[CacheMiss]:
+        """The compiles of functions the learner's code jitted (``jit_spy.jitted_names``): JAX's own eager
+        operations left out."""
+        return [m for m in self.reasons() if m.kind != "jax_internal" or m.function in jitted_names]
 
     def why_compiled(self, limit: int = 3) -> Msg:
         """'call 2: static argument rows changed from 3 to 4, call 3: …' for failure messages."""
-        misses = [m for m in self.reasons() if m.call and m.call > 1] or self.reasons()
+        reasons = self.reasons()
+        misses = [m for m in reasons if m.call and m.call > 1] or reasons
         items: list[Any] = [msg("calls.why_item", "call {call}: {reason}", call=m.call or 0, reason=m.reason)
                             for m in misses[:limit]]
         if len(misses) > limit:

@@ -65,17 +65,20 @@ def leaves(value: Any) -> list[Any]:
         return [value]
 
 
+def copied_array(leaf: Any) -> Any:
+    """A concrete (non-tracer) array leaf copied as NumPy (a learner's buffer refilled later must not rewrite what
+    was recorded); anything else as it is."""
+    if isinstance(leaf, (np.ndarray, jax.Array)) and not is_tracer(leaf):
+        try:
+            return np.array(leaf, copy=True)
+        except Exception:  # a deleted (donated) array
+            return leaf
+    return leaf
+
+
 def concrete_arrays(tree: Any) -> list[np.ndarray]:
-    """The concrete (non-tracer) array leaves of ``tree``, copied as NumPy (a learner's buffer refilled later must
-    not rewrite what was recorded)."""
-    arrays = []
-    for leaf in leaves(tree):
-        if isinstance(leaf, (np.ndarray, jax.Array)) and not is_tracer(leaf):
-            try:
-                arrays.append(np.array(leaf, copy=True))
-            except Exception:
-                pass
-    return arrays
+    """The concrete array leaves of ``tree``, copied as NumPy."""
+    return [leaf for leaf in map(copied_array, leaves(tree)) if isinstance(leaf, np.ndarray)]
 
 
 def _shape_words(arr: np.ndarray) -> Msg:
