@@ -110,15 +110,14 @@ def _check_compiles(g, calls):
         return
     head = msg("compiles.head", "{calls} with one shape gave {compiles}; expected 1", calls=count("call", CALLS),
                compiles=count("compile", n))
-    eager = [m for m in calls.reasons() if m.kind == "jax_internal"]
-    names = list(dict.fromkeys(m.function for m in eager))
-    if n > 1 and eager and _callbacks(g) - {"debug_print"}:
+    names = calls.eager_compiles
+    if n > 1 and names and _callbacks(g) - {"debug_print"}:
         g.failed("one_compile", msg(
             "compiles.callback_eager",
             "{head}: the extra compiles are {names}, JAX's own operations, run inside your callback: it receives "
             "jax.Arrays, and a NumPy or jax.numpy function applied to one runs eagerly, which compiles", head=head,
             names=names), msg("advice.asarray", "convert in the callback first: np.asarray(v).mean()"), tier=3)
-    elif n > 1 and eager:
+    elif n > 1 and names:
         g.failed("one_compile", msg(
             "compiles.eager", "{head}: the extra compiles are {names}, jax.numpy operations run eagerly, outside the "
             "compiled program (each new shape compiles them)", head=head, names=names),

@@ -274,33 +274,31 @@ def _check_compiles(g, calls):
         return
     head = msg("compiles.head", "{calls} with one x and different scales gave {compiles}; expected 1",
                calls=count("call", CALLS), compiles=count("compile", n))
-    misses = calls.reasons()
-    eager = [m for m in misses if m.kind == "jax_internal"]
-    names = list(dict.fromkeys(m.function for m in eager))
+    names = calls.eager_compiles
     name = g.graded_params[1] if len(g.graded_params) > 1 else "scale"
     if n == 0:
         g.failed("one_compile", msg("compiles.none", "{head}: nothing was compiled during the graded calls",
                                     head=head))
-    elif any(m.kind == "static" for m in misses):
+    elif "static" in calls.miss_kinds:
         g.failed("one_compile", msg(
             "compiles.static", "{head}: {name} is a static argument, so each value is baked into its own compiled "
             "program, the way a global is, and every new scale traces and compiles again", head=head, name=name),
             msg("advice.traced", "pass scale as an ordinary argument (no static_argnums or static_argnames): it is "
                 "then traced, and one program serves every scale"), tier=ARG_TIER)
-    elif any(m.kind == "new_function" for m in misses):
+    elif "new_function" in calls.miss_kinds:
         g.failed("one_compile", msg(
             "compiles.new_function", "{head}: a new function (or a new jax.jit) was made on every call, so nothing "
             "compiled before could be reused ({why})", head=head, why=calls.why_compiled()),
             msg("advice.jit_once", "jit scaled_relu once, at module level, and keep every helper it calls defined "
                 "once too"))
-    elif eager and _callbacks(g) - {"debug_print"}:
+    elif names and _callbacks(g) - {"debug_print"}:
         g.failed("one_compile", msg(
             "compiles.callback_eager",
             "{head}: the extra compiles are {names}, JAX's own operations, run inside your callback: it receives "
             "jax.Arrays, and a NumPy or jax.numpy function applied to one runs eagerly, which compiles", head=head,
             names=names), msg("advice.asarray", "convert in the callback first, np.asarray(v), or drop the "
                               "callback: scaled_relu needs none"))
-    elif eager:
+    elif names:
         g.failed("one_compile", msg(
             "compiles.eager", "{head}: the extra compiles are {names}, jax.numpy operations run eagerly, outside the "
             "compiled program", head=head, names=names),

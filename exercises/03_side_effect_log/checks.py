@@ -290,32 +290,30 @@ def _check_compiles(g, calls):
         return
     head = msg("compiles.head", "{calls} with scalars of one dtype gave {compiles}; expected 1",
                calls=count("call", CALLS), compiles=count("compile", n))
-    misses = calls.reasons()
-    eager = [m for m in misses if m.kind == "jax_internal"]
-    names = list(dict.fromkeys(m.function for m in eager))
+    names = calls.eager_compiles
     name = g.graded_params[0] if g.graded_params else "x"
     if n == 0:
         g.failed("one_compile", msg("compiles.none", "{head}: nothing was compiled during the graded calls",
                                     head=head))
-    elif any(m.kind == "static" for m in misses):
+    elif "static" in calls.miss_kinds:
         g.failed("one_compile", msg(
             "compiles.static", "{head}: {name} is a static argument, so every new value is part of a new compiled "
             "program; log filled up only because each call traced compute again", head=head, name=name),
             msg("advice.traced", "keep x an ordinary, traced argument (no static_argnums) and log it from a callback: "
                 "jax.debug.callback(log.append, x)"), tier=CALLBACK_TIER)
-    elif eager and _callbacks(g) - {"debug_print"}:
+    elif names and _callbacks(g) - {"debug_print"}:
         g.failed("one_compile", msg(
             "compiles.callback_eager",
             "{head}: the extra compiles are {names}, JAX's own operations, run inside your callback: it receives "
             "jax.Arrays, and a NumPy or jax.numpy function applied to one runs eagerly, which compiles", head=head,
             names=names), msg("advice.asarray", "convert in the callback first, with float(v) or np.asarray(v), and "
                               "do any rounding or arithmetic on that"))
-    elif eager:
+    elif names:
         g.failed("one_compile", msg(
             "compiles.eager", "{head}: the extra compiles are {names}, jax.numpy operations run eagerly, outside the "
             "compiled program", head=head, names=names),
             msg("advice.inside", "keep the work inside compute, which jit compiles once"))
-    elif any(m.kind == "new_function" for m in misses):
+    elif "new_function" in calls.miss_kinds:
         g.failed("one_compile", msg(
             "compiles.new_function", "{head}: a new function (or a new jax.jit) was made on every call, so nothing "
             "compiled before could be reused ({why})", head=head, why=calls.why_compiled()),

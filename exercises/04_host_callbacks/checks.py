@@ -462,9 +462,8 @@ def check_compiles(g, calls) -> None:
         return
     head = msg("compiles.head", "{calls} with one shape gave {compiles}; expected 1", calls=count("call", CALLS),
                compiles=count("compile", n))
-    eager = [m for m in calls.reasons() if m.kind == "jax_internal"]
-    names = list(dict.fromkeys(m.function for m in eager))
-    if n > 1 and eager and callback_layout(g)[0]:
+    names = calls.eager_compiles
+    if n > 1 and names and callback_layout(g)[0]:
         g.failed("one_compile", msg(
             "compiles.callback_eager",
             "{head}: the extra compiles are {names}, JAX's own operations, run inside your callback: it receives "
@@ -472,7 +471,7 @@ def check_compiles(g, calls) -> None:
             "compiles", head=head, names=names),
             msg("advice.convert", "convert in the callback first, with plain Python or NumPy: float(s), int(t), "
                 "np.asarray(v); or hand report the values as they come"), tier=CALLBACK_TIER)
-    elif n > 1 and eager:
+    elif n > 1 and names:
         g.failed("one_compile", msg(
             "compiles.eager", "{head}: the extra compiles are {names}, jax.numpy operations run eagerly, outside the "
             "compiled program (each new shape compiles them)", head=head, names=names),

@@ -159,8 +159,7 @@ def check_compiles(g, calls, deltas):
         return
     head = msg("compiles.head", "{calls} with different values of delta gave {compiles}; expected 1",
                calls=count("call", len(deltas)), compiles=count("compile", n))
-    misses = calls.reasons()
-    if any(m.kind == "static" for m in misses):
+    if "static" in calls.miss_kinds:
         g.failed("one_compile", msg("compiles.static", "{head}: delta is a static argument, so its value is part of "
                                     "the cache key and every new temperature compiled a new program ({why}). A "
                                     "value that changes from call to call is data, not configuration",
@@ -168,11 +167,11 @@ def check_compiles(g, calls, deltas):
                  msg("advice.traced", "remove the static marking and keep delta traced; {fix}", fix=select_advice()),
                  tier=SELECT_TIER)
         return
-    eager = [m for m in misses if m.kind == "jax_internal"]
+    eager = calls.eager_compiles
     if n > 1 and eager:
         g.failed("one_compile", msg("compiles.eager", "{head}: the extra compiles are {names}, JAX operations run "
                                     "eagerly outside the compiled program", head=head,
-                                    names=list(dict.fromkeys(m.function for m in eager))),
+                                    names=eager),
                  msg("advice.inside", "keep all the work inside heat, which jit compiles once"), tier=SELECT_TIER)
     elif n > 1:
         g.failed("one_compile", msg("compiles.why", "{head} ({why})", head=head, why=calls.why_compiled()),

@@ -288,11 +288,11 @@ def check_compiles(g, calls, counts):
         return
     head = msg("compiles.head", "{calls} with {k} distinct step counts gave {compiles}; at most {k} allowed",
                calls=count("call", len(counts)), k=len(distinct), compiles=count("compile", n))
-    eager = [m for m in calls.reasons() if m.kind == "jax_internal"]
+    eager = calls.eager_compiles
     if eager:
         g.failed("compiles", msg("compiles.eager", "{head}: the extra compiles are {names}, JAX operations run eagerly "
                                  "outside the compiled program", head=head,
-                                 names=list(dict.fromkeys(m.function for m in eager))),
+                                 names=eager),
                  msg("advice.inside", "keep all the work inside simulate, which jit compiles"), tier=LOOP_TIER)
     else:
         g.failed("compiles", msg("compiles.why", "{head} ({why})", head=head, why=calls.why_compiled()),

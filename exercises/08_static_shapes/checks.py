@@ -248,9 +248,8 @@ def check_compiles(g, calls, ns):
         return
     head = msg("compiles.head", "{calls} with the same shapes and dtypes gave {compiles}; expected 1",
                calls=count("call", len(ns)), compiles=count("compile", n))
-    eager = [m for m in calls.reasons() if m.kind == "jax_internal"]
-    names = list(dict.fromkeys(m.function for m in eager))
-    if n > 1 and eager:
+    names = calls.eager_compiles
+    if n > 1 and names:
         g.failed("one_compile", msg("compiles.eager", "{head}: the extra compiles are {names}, JAX operations run "
                                     "eagerly outside the compiled program (inside a callback, a jax.Array is "
                                     "concrete, and jax.numpy on it compiles)", head=head, names=names),

@@ -229,11 +229,11 @@ def check_compiles(g, calls, counts):
     head = msgn("compiles.head", "{calls} with {k} different count of good values gave {compiles}; expected 1",
                 "{calls} with {k} different counts of good values gave {compiles}; expected 1", count="k",
                 calls=count("call", len(counts)), k=len(set(counts)), compiles=count("compile", n))
-    eager = [m for m in calls.reasons() if m.kind == "jax_internal"]
+    eager = calls.eager_compiles
     if n > 1 and eager:
         g.failed("one_compile", msg("compiles.eager", "{head}: the extra compiles are {names}, JAX operations run "
                                     "eagerly outside the compiled program, once for every new shape", head=head,
-                                    names=list(dict.fromkeys(m.function for m in eager))),
+                                    names=eager),
                  msg("advice.inside", "keep all the work inside pick_good, with fixed shapes"), tier=FIXED_TIER)
     elif n > 1:
         g.failed("one_compile", msg("compiles.why", "{head} ({why})", head=head, why=calls.why_compiled()),

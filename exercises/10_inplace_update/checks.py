@@ -174,11 +174,11 @@ def check_compiles(g, calls):
         return
     head = msg("compiles.head", "{calls} with the same shapes and dtypes gave {compiles}; expected 1",
                calls=count("call", CALLS), compiles=count("compile", n))
-    eager = [m for m in calls.reasons() if m.kind == "jax_internal"]
+    eager = calls.eager_compiles
     if n > 1 and eager:
         g.failed("one_compile", msg("compiles.eager", "{head}: the extra compiles are {names}, JAX operations run "
                                     "eagerly outside the compiled program", head=head,
-                                    names=list(dict.fromkeys(m.function for m in eager))),
+                                    names=eager),
                  msg("advice.inside", "keep all the work inside update_stock, which jit compiles once"), tier=AT_TIER)
     elif n > 1:
         g.failed("one_compile", msg("compiles.why", "{head} ({why})", head=head, why=calls.why_compiled()))

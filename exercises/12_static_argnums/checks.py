@@ -173,12 +173,12 @@ def check_static(g, calls, rows_list):
                  msg("advice.static", "mark rows static: {how}", how=static_how()), tier=STATIC_TIER)
         return
     misses = calls.reasons()
-    eager = [m for m in misses if m.kind == "jax_internal"]
+    eager = calls.eager_compiles
     if eager:
         g.failed("static_rows", msg("static.eager", "{head}: the extra compiles are {names}, JAX operations run "
                                     "eagerly outside the compiled program (inside a callback, a jax.Array is "
                                     "concrete, and jax.numpy on it compiles for every new shape)", head=head,
-                                    names=list(dict.fromkeys(m.function for m in eager))),
+                                    names=eager),
                  msg("advice.numpy_in_callback", "in a callback, convert first and work with NumPy: np.asarray(y)"),
                  tier=STATIC_TIER)
         return

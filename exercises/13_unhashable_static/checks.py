@@ -275,11 +275,11 @@ def check_compiles(g, calls, plan, values):
                                       "another shape, so each needs a compile of its own in the jitted function",
                                       head=head), wrapper_advice(), tier=WRAPPER_TIER)
         return
-    eager = [m for m in calls.reasons() if m.kind == "jax_internal"]
+    eager = calls.eager_compiles
     if eager:
         g.failed("one_per_value", msg("compiles.eager", "{head}: the extra compiles are {names}, JAX operations run "
                                       "eagerly outside the compiled program", head=head,
-                                      names=list(dict.fromkeys(m.function for m in eager))),
+                                      names=eager),
                  msg("advice.inside", "keep the work inside the jitted function"), tier=WRAPPER_TIER)
         return
     g.failed("one_per_value", msg("compiles.why", "{head} ({why})", head=head, why=calls.why_compiled()),

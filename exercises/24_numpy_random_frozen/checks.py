@@ -334,23 +334,21 @@ def _check_compiles(g, calls):
         return
     head = msg("compiles.head", "{calls} with one shape gave {compiles}; expected 1", calls=count("call", CALLS),
                compiles=count("compile", n))
-    misses = calls.reasons()
-    eager = [m for m in misses if m.kind == "jax_internal"]
-    names = list(dict.fromkeys(m.function for m in eager))
+    names = calls.eager_compiles
     if n == 0:
         g.failed("one_compile", msg("compiles.none", "{head}: nothing was compiled during the graded calls",
                                     head=head))
-    elif any(m.kind == "static" for m in misses):
+    elif "static" in calls.miss_kinds:
         g.failed("one_compile", msg(
             "compiles.static", "{head}: an argument is static, so each new value is baked into its own program and "
             "compiled again", head=head), msg("advice.traced", "keep x and key ordinary traced arguments: no "
                                                 "static_argnums or static_argnames"), tier=KEY_TIER)
-    elif any(m.kind == "new_function" for m in misses):
+    elif "new_function" in calls.miss_kinds:
         g.failed("one_compile", msg(
             "compiles.new_function", "{head}: a new function (or a new jax.jit) was made on every call, so nothing "
             "compiled before could be reused ({why})", head=head, why=calls.why_compiled()),
             msg("advice.jit_once", "jit add_noise once, at module level"))
-    elif eager:
+    elif names:
         g.failed("one_compile", msg(
             "compiles.eager", "{head}: the extra compiles are {names}, JAX operations run eagerly, outside the "
             "compiled program", head=head, names=names),

@@ -343,18 +343,16 @@ def _check_compiles(g, calls) -> None:
         return
     head = msg("compiles.head", "{calls} of one shape gave {compiles}; expected 1", calls=count("call", CALLS),
                compiles=count("compile", n))
-    misses = calls.reasons()
-    eager = [m for m in misses if m.kind == "jax_internal"]
-    names = list(dict.fromkeys(m.function for m in eager))
+    names = calls.eager_compiles
     if n == 0:
         g.failed("one_compile", msg("compiles.none", "{head}: nothing was compiled during the graded calls",
                                     head=head))
-    elif any(m.kind == "new_function" for m in misses):
+    elif "new_function" in calls.miss_kinds:
         g.failed("one_compile", msg(
             "compiles.new_function", "{head}: a new function (or a new jax.jit) was made on every call, so nothing "
             "compiled before could be reused ({why})", head=head, why=calls.why_compiled()),
             msg("advice.jit_once", "jit entropy once, at module level"))
-    elif eager:
+    elif names:
         g.failed("one_compile", msg(
             "compiles.eager", "{head}: the extra compiles are {names}, jax.numpy operations run eagerly, outside "
             "the compiled program", head=head, names=names),

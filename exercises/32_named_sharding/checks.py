@@ -301,11 +301,11 @@ def _check_compiles(g, calls) -> None:
         g.failed("one_compile", msg("compiles.none", "{head}: nothing was compiled during the graded calls",
                                     head=head), msg("advice.jit_it", "do the work in a jitted function"), tier=1)
         return
-    eager = [m for m in calls.reasons() if m.kind == "jax_internal"]
+    eager = calls.eager_compiles
     if eager:
         g.failed("one_compile", msg("compiles.eager", "{head}: the extra compiles are {names}, jax.numpy operations "
                                     "run eagerly, outside your jitted function", head=head,
-                                    names=list(dict.fromkeys(m.function for m in eager))),
+                                    names=eager),
                  msg("advice.inside", "keep all the work inside the one jitted function"), tier=1)
         return
     g.failed("one_compile", msg("compiles.why", "{head} ({why})", head=head, why=calls.why_compiled()),
