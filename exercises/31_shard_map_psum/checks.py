@@ -101,15 +101,11 @@ class _Spied:
         if g.current_call is not None:
             record = _Record(g.current_call, self.__name__)
             record.arrays = concrete_arrays((args, kwargs))
-            watch, window = g.watch, g.watch.window
-            watch.window = None  # this trace is the grader's: it must not count as the learner's
             try:
-                with g.recorder.mute():
+                with g.watch.paused(), g.recorder.mute():  # this trace is the grader's, not the learner's
                     record.jaxpr = jax.make_jaxpr(self._mapped)(*args, **kwargs)
             except Exception as exc:
                 record.error = f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
-            finally:
-                watch.window = window
             _RECORDS.append(record)
         out = self._mapped(*args, **kwargs)
         if _STATE["double"]:
