@@ -11,6 +11,7 @@ Run it alone with ``.venv/bin/python tests/e2e/tmux_drive.py`` (prints the scree
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shlex
@@ -18,6 +19,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
@@ -71,11 +73,34 @@ class Terminal:
     def keys(self, *keys: str) -> None:
         self.tmux("send-keys", "-t", self.session, *keys)
 
+    def open_app(self, **env: str) -> None:
+        self.launch(env=env or None)
+        self.wait_for("^r Run", 30)
+        time.sleep(0.3)  # the footer is drawn last; give the app a moment to take keys
+
+    def quit_app(self) -> None:
+        self.keys("C-q")
+        self.wait_for("EXITED rc=0", 15)
+
+    def draft(self, exercise_id: str) -> Path:
+        return self.home / "workspace" / f"{exercise_id}.py"
+
     def close(self) -> None:
         socket_path = self.tmux("display", "-p", "#{socket_path}", check=False).strip()
         self.tmux("kill-server", check=False)  # our own socket: only our session lives there
         if socket_path.endswith(self.socket):
             Path(socket_path).unlink(missing_ok=True)
+
+
+@contextlib.contextmanager
+def terminal() -> Iterator[Terminal]:
+    """A tmux terminal with a fresh learner home (``term.home``), killed at the end whatever happened."""
+    with tempfile.TemporaryDirectory(prefix="jt-e2e-home-") as tmp:
+        term = Terminal(Path(tmp))
+        try:
+            yield term
+        finally:
+            term.close()
 
 
 def first_exercise():
@@ -98,40 +123,24 @@ def distinctive_line(source: str, other: str) -> str:
 def drive(verbose: bool = False) -> None:
     ex = first_exercise()
     starter, solution = ex.starter_path.read_text(), ex.solution_path.read_text()
-    with tempfile.TemporaryDirectory(prefix="jt-e2e-home-") as tmp:
-        home = Path(tmp)
-        term = Terminal(home)
-        try:
-            term.launch()
-            term.wait_for("^r Run", 30)
-            shown = term.wait_for(distinctive_line(starter, solution), 10)
-            if verbose:
-                print(shown)
-            time.sleep(0.3)  # the footer is drawn last; give the app a moment to take keys
-            term.keys("C-r")
-            failed = term.wait_for("FAILED", GRADE_TIMEOUT)
-            if verbose:
-                print(failed)
-            term.keys("C-q")
-            term.wait_for("EXITED rc=0", 15)
-            term.tmux("kill-session", "-t", term.session)
+    with terminal() as term:
+        term.open_app()
+        shown = term.wait_for(distinctive_line(starter, solution), 10)
+        term.keys("C-r")
+        failed = term.wait_for("FAILED", GRADE_TIMEOUT)
+        term.quit_app()
+        term.tmux("kill-session", "-t", term.session)
 
-            (home / "workspace" / f"{ex.id}.py").write_text(solution)
-            term.launch()
-            term.wait_for("^r Run", 30)
-            term.wait_for(distinctive_line(solution, starter), 10)
-            time.sleep(0.3)
-            term.keys("C-r")
-            passed = term.wait_for("PASSED", GRADE_TIMEOUT)
-            if verbose:
-                print(passed)
-            progress = json.loads((home / "progress.json").read_text())
-            entry = progress["exercises"][ex.id]
-            assert entry["status"] == "passed" and entry["attempts"] == 2, entry
-            term.keys("C-q")
-            term.wait_for("EXITED rc=0", 15)
-        finally:
-            term.close()
+        term.draft(ex.id).write_text(solution)
+        term.open_app()
+        term.wait_for(distinctive_line(solution, starter), 10)
+        term.keys("C-r")
+        passed = term.wait_for("PASSED", GRADE_TIMEOUT)
+        if verbose:
+            print(shown, failed, passed, sep="\n")
+        entry = json.loads((term.home / "progress.json").read_text())["exercises"][ex.id]
+        assert entry["status"] == "passed" and entry["attempts"] == 2, entry
+        term.quit_app()
 
 
 def app_pid(term: Terminal) -> int:
@@ -146,108 +155,80 @@ def app_pid(term: Terminal) -> int:
 def kill_while_typing(verbose: bool = False) -> None:
     """SIGKILL a second after the last keystroke: the typing is already in the draft file."""
     ex = first_exercise()
-    with tempfile.TemporaryDirectory(prefix="jt-e2e-home-") as tmp:
-        home = Path(tmp)
-        term = Terminal(home)
-        try:
-            term.launch()
-            term.wait_for("^r Run", 30)
-            time.sleep(0.3)
-            term.keys("-l", "# typed just before a crash")
-            term.wait_for("# typed just before a", 5)
-            time.sleep(1.0)
-            os.kill(app_pid(term), 9)
-            term.wait_for("EXITED rc=137", 10)
-            draft = (home / "workspace" / f"{ex.id}.py").read_text()
-            if verbose:
-                print(draft)
-            assert draft.startswith("# typed just before a crash"), draft
-        finally:
-            term.close()
+    with terminal() as term:
+        term.open_app()
+        term.keys("-l", "# typed just before a crash")
+        term.wait_for("# typed just before a", 5)
+        time.sleep(1.0)
+        os.kill(app_pid(term), 9)
+        term.wait_for("EXITED rc=137", 10)
+        draft = term.draft(ex.id).read_text()
+        if verbose:
+            print(draft)
+        assert draft.startswith("# typed just before a crash"), draft
 
 
 def watch_grades_each_save(verbose: bool = False) -> None:
     """`jittrainer watch` in one terminal, the draft saved by another program: the save is graded, and passes."""
     ex = first_exercise()
-    with tempfile.TemporaryDirectory(prefix="jt-e2e-home-") as tmp:
-        home = Path(tmp)
-        term = Terminal(home)
-        try:
-            term.launch("watch", ex.id)
-            term.wait_for("Watching", 30)
-            draft = home / "workspace" / f"{ex.id}.py"
-            assert draft.read_text() == ex.starter_path.read_text()
-            time.sleep(0.5)  # the file watcher is armed once the banner is out; a breath for inotify
-            temporary = draft.with_suffix(".tmp")
-            temporary.write_text(ex.solution_path.read_text())
-            temporary.replace(draft)  # as editors save: write aside, then rename over the draft
-            passed = term.wait_for("PASSED", GRADE_TIMEOUT)
-            if verbose:
-                print(passed)
-            entry = json.loads((home / "progress.json").read_text())["exercises"][ex.id]
-            assert entry["status"] == "passed", entry
-            term.keys("q")
-            term.wait_for("Stopped watching.", 15)
-            term.wait_for("EXITED rc=0", 15)
-        finally:
-            term.close()
+    with terminal() as term:
+        term.launch("watch", ex.id)
+        term.wait_for("Watching", 30)
+        draft = term.draft(ex.id)
+        assert draft.read_text() == ex.starter_path.read_text()
+        time.sleep(0.5)  # the file watcher is armed once the banner is out; a breath for inotify
+        temporary = draft.with_suffix(".tmp")
+        temporary.write_text(ex.solution_path.read_text())
+        temporary.replace(draft)  # as editors save: write aside, then rename over the draft
+        passed = term.wait_for("PASSED", GRADE_TIMEOUT)
+        if verbose:
+            print(passed)
+        entry = json.loads((term.home / "progress.json").read_text())["exercises"][ex.id]
+        assert entry["status"] == "passed", entry
+        term.keys("q")
+        term.wait_for("Stopped watching.", 15)
+        term.wait_for("EXITED rc=0", 15)
 
 
 def external_editor_round_trip(verbose: bool = False) -> None:
     """ctrl+o hands the terminal to $EDITOR on the draft; back in the app, the editor shows what was written there."""
     ex = first_exercise()
-    with tempfile.TemporaryDirectory(prefix="jt-e2e-home-") as tmp:
-        home = Path(tmp)
-        editor = home / "fake-editor"
+    with terminal() as term:
+        editor = term.home / "fake-editor"
         editor.write_text('#!/bin/sh\nprintf "# written in the other editor\\n" > "$1.new"\n'
                           'cat "$1" >> "$1.new" && mv "$1.new" "$1"\necho EDITOR-RAN\nsleep 0.5\n')
         editor.chmod(0o755)
-        term = Terminal(home)
-        try:
-            term.launch(env={"EDITOR": str(editor), "VISUAL": ""})
-            term.wait_for("^r Run", 30)
-            time.sleep(0.3)
-            term.keys("C-o")
-            shown = term.wait_for("# written in the other", 15)
-            if verbose:
-                print(shown)
-            assert "^r Run" in shown, "the app is back on screen"
-            draft = (home / "workspace" / f"{ex.id}.py").read_text()
-            assert draft.startswith("# written in the other editor\n") and draft.endswith(ex.starter_path.read_text())
-            term.keys("C-q")
-            term.wait_for("EXITED rc=0", 15)
-        finally:
-            term.close()
+        term.open_app(EDITOR=str(editor), VISUAL="")
+        term.keys("C-o")
+        shown = term.wait_for("# written in the other", 15)
+        if verbose:
+            print(shown)
+        assert "^r Run" in shown, "the app is back on screen"
+        draft = term.draft(ex.id).read_text()
+        assert draft.startswith("# written in the other editor\n") and draft.endswith(ex.starter_path.read_text())
+        term.quit_app()
 
 
 def live_grading_keeps_the_cursor(verbose: bool = False) -> None:
     """Live grading marks an error while the learner pauses; the next keystrokes still land where the cursor was."""
     ex = first_exercise()
-    with tempfile.TemporaryDirectory(prefix="jt-e2e-home-") as tmp:
-        home = Path(tmp)
-        term = Terminal(home)
-        try:
-            term.launch()
-            term.wait_for("^r Run", 30)
-            time.sleep(0.3)
-            term.keys("C-l")
-            term.wait_for("live grading on", 5)
-            term.keys("-l", "x = (")
-            term.keys("Enter")  # the cursor is now on line 2; the unclosed bracket is an error on line 1
-            shown = term.wait_for("⚠ ERROR", GRADE_TIMEOUT)  # the panel keeps its tab: the verdict is in its title
-            if verbose:
-                print(shown)
-            term.keys("-l", "XYZ")
-            draft = home / "workspace" / f"{ex.id}.py"
-            end = time.monotonic() + 10
-            while "XYZ" not in draft.read_text() and time.monotonic() < end:
-                time.sleep(0.1)
-            text = draft.read_text()
-            assert text.startswith("x = (\nXYZ"), text[:80]
-            term.keys("C-q")
-            term.wait_for("EXITED rc=0", 15)
-        finally:
-            term.close()
+    with terminal() as term:
+        term.open_app()
+        term.keys("C-l")
+        term.wait_for("live grading on", 5)
+        term.keys("-l", "x = (")
+        term.keys("Enter")  # the cursor is now on line 2; the unclosed bracket is an error on line 1
+        shown = term.wait_for("⚠ ERROR", GRADE_TIMEOUT)  # the panel keeps its tab: the verdict is in its title
+        if verbose:
+            print(shown)
+        term.keys("-l", "XYZ")
+        draft = term.draft(ex.id)
+        end = time.monotonic() + 10
+        while "XYZ" not in draft.read_text() and time.monotonic() < end:
+            time.sleep(0.1)
+        text = draft.read_text()
+        assert text.startswith("x = (\nXYZ"), text[:80]
+        term.quit_app()
 
 
 if __name__ == "__main__":
