@@ -50,7 +50,7 @@ class InterviewScreen(Screen[None]):
         translate_bindings(self)
         self.session = session
         self.deck = load_drills(session.course.root / "drills")
-        self.scheduler = Scheduler()
+        self.scheduler = Scheduler(session.progress)
         self.plan: InterviewPlan = plan_interview(session.course, self.deck, self.scheduler, minutes=minutes,
                                                   topic=topic, seed=seed)
         self.drafts = draft_store()

@@ -52,7 +52,7 @@ def add_interview_options(p: argparse.ArgumentParser) -> None:
 def cmd_interview(args: argparse.Namespace) -> int:
     session = session_for(args)
     deck = load_drills(session.course.root / "drills")
-    scheduler = Scheduler()
+    scheduler = Scheduler(session.progress)
     try:
         plan = plan_interview(session.course, deck, scheduler, minutes=args.minutes, topic=args.topic, seed=args.seed)
     except KeyError as exc:
