@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import json
+import math
 import os
 import re
 import zlib
@@ -68,7 +69,8 @@ def _params(message: Msg, path: Path) -> dict[str, Any]:
 
 def _plain(value: Any, path: Path) -> Any:
     if isinstance(value, float):
-        return float(f"{value:.6g}")
+        # NaN and the infinities as text: JSON has no NaN, and a NaN is not equal to itself
+        return float(f"{value:.6g}") if math.isfinite(value) else repr(value)
     if isinstance(value, str):
         return _portable(value, path)
     return value
