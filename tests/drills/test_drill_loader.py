@@ -200,10 +200,17 @@ def test_answers_are_parsed_per_kind(deck):
     assert count.parse("2") == 2 and count.is_correct(2) and not count.is_correct(True)
     with pytest.raises(AnswerError):
         count.parse("two")
-    assert tf.parse("F") is False and tf.parse("true") is True and tf.parse("2") is False
+    assert tf.parse("F") is False and tf.parse("true") is True and tf.parse("对") is True
     assert tf.is_correct(False) and not tf.is_correct(True)
     with pytest.raises(AnswerError):
         tf.parse("maybe")
+    # An answer of the wrong kind is refused, so a blind "2" or "f" for every card is asked again, not scored.
+    with pytest.raises(AnswerError, match="no numbered choices"):
+        tf.parse("2")
+    with pytest.raises(AnswerError, match="not true or false"):
+        choice.parse("f")
+    with pytest.raises(AnswerError, match="not true or false"):
+        count.parse("t")
     assert text.is_correct(text.parse("  hi   there ")) and not text.is_correct(text.parse("hi"))
 
 

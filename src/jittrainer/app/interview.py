@@ -77,8 +77,9 @@ class InterviewScreen(Screen[None]):
             from jittrainer.app.drill import DrillScreen
 
             card_minutes = max(self.plan.minutes - len(self.plan.exercises) * EXERCISE_MINUTES, 1.0)
-            drill = DrillScreen(self.deck, cards=self.plan.cards, scheduler=self.scheduler,
-                                options=RoundOptions(count=len(self.plan.cards), minutes=card_minutes))
+            drill = DrillScreen(self.deck, cards=self.plan.cards, scheduler=self.scheduler, choose_difficulty=False,
+                                options=RoundOptions(count=len(self.plan.cards), minutes=card_minutes,
+                                                     seed=self.plan.seed))
             self.app.push_screen(drill, lambda _summary: self._cards_done(drill))
         else:
             self._next_exercise()

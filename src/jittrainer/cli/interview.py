@@ -85,8 +85,8 @@ def run_interview(session: Session, deck: Deck, scheduler: Scheduler, plan: Inte
     try:
         if plan.cards:
             card_budget = max(plan.budget_s - len(plan.exercises) * 8 * 60, 60.0)
-            run_plain(deck, plan.cards, RoundOptions(count=len(plan.cards), minutes=card_budget / 60), scheduler, inp,
-                      out, clock, outcomes=outcomes)
+            options = RoundOptions(count=len(plan.cards), minutes=card_budget / 60, seed=plan.seed)
+            run_plain(deck, plan.cards, options, scheduler, inp, out, clock, outcomes=outcomes)
         for ex in plan.exercises:
             left = plan.budget_s - (clock() - started)
             attempt = ExerciseAttempt(ex.id, ex.topic)
