@@ -281,3 +281,54 @@ async def test_escape_while_typing_ends_the_round(deck, scheduler):
         assert app.screen.has_class("-finished")
         assert "Score 0/0" in text_of(app, "#drill-summary-text") and "2 not reached" in text_of(app, "#drill-summary-text")
         assert scheduler.state("count_two").is_new  # a half-typed answer is not an answer
+
+
+async def test_d_starts_a_round_of_the_next_difficulty(deck, scheduler):
+    for card in deck.cards:
+        card.level = {"choice_one": "easy", "count_two": "hard"}.get(card.id, "medium")
+    app, _ = make_app(deck, scheduler, None, count=4, seed=2)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert len(screen.round.cards) == 4
+        await pilot.press("escape")  # the summary (a typed card's input would take the d as text)
+        await pilot.pause()
+        await pilot.press("d")  # all levels -> easy
+        await pilot.pause()
+        assert screen.options.difficulty == "easy" and [c.id for c in screen.round.cards] == ["choice_one"]
+        assert "easy" in text_of(app, "#drill-title")
+        assert scheduler.states() == {}  # nothing was answered
+        assert app.focused is None  # the easy round's card is a choice card: d works mid-round too
+        await pilot.press("d")  # -> medium
+        await pilot.pause()
+        assert {c.level for c in screen.round.cards} == {"medium"}
+        await pilot.press("d")  # -> hard: one typed card, whose input takes what is typed
+        await pilot.pause()
+        assert [c.id for c in screen.round.cards] == ["count_two"]
+        await pilot.press("escape", "d")  # from the summary: all levels again
+        await pilot.pause()
+        assert screen.options.difficulty is None and len(screen.round.cards) == 4
+
+
+async def test_a_wrong_kind_of_key_is_asked_again(deck, scheduler):
+    app, _ = make_app(deck, scheduler, ["choice_one", "tf_false"])
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("t")  # t on a choice card
+        await pilot.pause()
+        assert "not true or false" in text_of(app, "#drill-hint") and not app.screen.round.answered
+        await pilot.press(right_key(app), "enter")
+        await pilot.pause()
+        await pilot.press("1")  # 1 on a true/false card
+        await pilot.pause()
+        assert "no numbered choices" in text_of(app, "#drill-hint") and not app.screen.round.answered
+
+
+async def test_choices_show_in_the_rounds_order_and_the_seed_repeats_it(deck, scheduler):
+    orders = []
+    for _ in range(2):
+        app, _ = make_app(deck, scheduler, ["choice_one"], seed=5)
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.pause()
+            orders.append(text_of(app, "#drill-choices"))
+    assert orders[0] == orders[1]

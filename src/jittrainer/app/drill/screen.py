@@ -370,7 +370,8 @@ class DrillScreen(Screen[Summary | None]):
                     text.append(f"  {'⏱' if o.result == 'timeout' else '✗'} {deck.topic_title(o.card.topic)}: ",
                                 style="red")
                     text.append(f"{o.card.label}: {card_name(o.card)}\n")
-        text.append("\n" + _("enter or escape: close · r: another round"), style="dim")
+        text.append("\n" + _("enter or escape: close · r: another round · d: a round of the next difficulty"),
+                    style="dim")
         self.query_one("#drill-summary-text", Static).update(text)
         self.query_one("#drill-title", Static).update(Text(_("Drill · summary"), style="bold"))
         self.set_class(True, "-finished")
