@@ -71,6 +71,13 @@ class InterviewScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        from jittrainer.course.drills.render import not_applying_note
+        from jittrainer.course.drills.round import not_applying
+        from jittrainer.course.drills.versions import installed_jax
+
+        note = not_applying_note(not_applying(self.deck), installed_jax())
+        if note:
+            self.notify(note, timeout=6)
         self.query_one("#interview-report").display = False
         self.set_interval(1.0, self._tick)
         if self.plan.cards:
