@@ -1,13 +1,16 @@
 """Every shipped exercise through the real worker: the starter fails on its target checks, the solution passes, and
 every wrong/ fix and every independently written submission in tests/alt_submissions/<id>/ gets exactly the verdict
 it declares (``# expect: pass``, ``# expect: <check id>``, ``# expect: error:<kind>``). A failure here means a
-learner would be graded wrongly, or caught by the wrong check."""
+learner would be graded wrongly, or caught by the wrong check.
+
+Each verdict is also held against its golden (``tests/goldens.py``): the message a learner reads, in both languages,
+must not change unless a commit means it to."""
 
 from __future__ import annotations
 
-import zlib
 from pathlib import Path
 
+import goldens
 import pytest
 
 from helpers import ALT, EXERCISES, exercise, grade_file
@@ -22,22 +25,22 @@ def _cases():
         yield pytest.param(ex.id, "starter", ex.starter_path, id=f"{ex.id}-starter")
         yield pytest.param(ex.id, "solution", ex.solution_path, id=f"{ex.id}-solution")
         for path in ex.wrong_paths:
-            yield pytest.param(ex.id, "declared", path, id=f"{ex.id}-wrong-{path.stem}")
+            yield pytest.param(ex.id, "wrong", path, id=f"{ex.id}-wrong-{path.stem}")
         for path in sorted((ALT / ex.id).glob("*.py")):
-            yield pytest.param(ex.id, "declared", path, id=f"{ex.id}-alt-{path.stem}")
-
-
-def _seed(path: Path) -> int:
-    # Fixed per file, different across files: reproducible failures, varied inputs.
-    return zlib.crc32(str(path.relative_to(EXERCISES.parent)).encode())
+            yield pytest.param(ex.id, "alt", path, id=f"{ex.id}-alt-{path.stem}")
 
 
 @pytest.mark.parametrize(("exercise_id", "role", "path"), list(_cases()))
 def test_verdict(exercise_id: str, role: str, path: Path) -> None:
     ex = exercise(exercise_id)
     assert ex.available, ex.problems
-    verdict = grade_file(ex, path, seed=_seed(path), warm=True)
+    verdict = grade_file(ex, path, seed=goldens.seed_for(ex.id, path), warm=True)
     assert verdict.internal_error is None, verdict.internal_error
+    _declared(ex, role, path, verdict)
+    _hold_golden(ex.id, role, path, verdict)
+
+
+def _declared(ex, role: str, path: Path, verdict) -> None:
     assert verdict.message.strip()
     if role == "solution":
         assert verdict.status == "pass", f"{path.name} should pass: {verdict.message}"
@@ -48,10 +51,25 @@ def test_verdict(exercise_id: str, role: str, path: Path) -> None:
         for target in ex.targets:
             assert statuses.get(target) in ("fail", "error"), f"starter must fail {target}: {statuses}"
         return
-    expectation = read_expectation(path)
+    expectation = read_expectation(path)  # a wrong fix or an alternative submission
     assert judge(expectation, verdict) == "", f"{path.name}: {judge(expectation, verdict)}"
     if not verdict.passed:
         first = verdict.first_failure
         if first is not None:  # the headline is the first failure's observation, never an incidental one
             assert first.message == verdict.message
         assert outcome(verdict) != "pass"
+
+
+def _hold_golden(exercise_id: str, role: str, path: Path, verdict) -> None:
+    got = goldens.golden_of(verdict, path)
+    name = goldens.entry_name(role, path)
+    if goldens.RECORD:
+        goldens.record(exercise_id, name, got, verdict.jax_version)
+        return
+    recorded = goldens.load(exercise_id)
+    if recorded.get("jax_version") != verdict.jax_version:
+        return  # recorded on the primary JAX; here only the declared verdict is checked
+    expected = recorded.get("files", {}).get(name)
+    assert expected is not None, f"no golden verdict for {exercise_id} {name}: record it (see tests/goldens.py)"
+    diff = goldens.difference(expected, got)
+    assert not diff, f"{exercise_id} {name}: the verdict differs from its golden (tests/goldens.py):\n{diff}"

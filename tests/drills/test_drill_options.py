@@ -19,7 +19,7 @@ from jittrainer.course.drills.loader import load_drills
 from jittrainer.course.drills.model import KINDS, LEVELS
 from jittrainer.course.drills.proofs import prove_cards
 from jittrainer.course.drills.round import RoundOptions, not_applying, plan_round
-from jittrainer.course.drills.versions import check_spec, in_range, installed_jax
+from jittrainer.course.versions import installed_jax
 
 
 def _leveled(tmp_path, levels: dict[str, str], jax: dict[str, str] | None = None):
@@ -75,11 +75,12 @@ def test_the_bundled_levels_have_words_in_both_languages():
 # ---------------------------------------------------------------------------------------------- versions
 
 
-def test_version_ranges():
-    assert in_range("0.10.2", ">=0.9.1") and not in_range("0.9.0", ">=0.9.1")
-    assert in_range("0.12.0.1", ">=0.9.1,<0.13") and not in_range("0.13.0", ">=0.9.1,<0.13")
-    assert in_range("0.9.1rc1", "==0.9.1") and in_range("0.10.2", "") and in_range("", ">=9")
-    assert check_spec(">=0.9.1, <0.13") == "" and "not a clause" in check_spec(">= 0.9 or so")
+def test_a_card_applies_to_the_releases_its_range_names(deck):
+    card = deck.find("choice_one")
+    assert card.applies("0.10.2")  # no range: every release
+    card.jax = ">=0.9.1,<0.13"
+    assert card.applies("0.10.2") and card.applies("0.12.0.1") and not card.applies("0.9.0")
+    assert not card.applies("0.13.0") and card.applies("")  # an unknown JAX: not hidden
 
 
 def test_a_card_outside_its_range_is_not_drawn_nor_proved(tmp_path, scheduler):

@@ -47,7 +47,7 @@ class TrainerCommands(Provider):
                 _("Open exercise: {number:02d} {title}").format(number=exercise.number, title=session.title(exercise)),
                 partial(screen.open_exercise, exercise.id),
                 f"{session.course.topic_title(exercise.topic)} · {status}" if exercise.available
-                else _("unavailable: {problem}").format(problem=exercise.problems[0]),
+                else _("unavailable: {problem}").format(problem=exercise.unavailable_reason()),
             ))
         return found
 

@@ -73,7 +73,7 @@ class InterviewScreen(Screen[None]):
     def on_mount(self) -> None:
         from jittrainer.course.drills.render import not_applying_note
         from jittrainer.course.drills.round import not_applying
-        from jittrainer.course.drills.versions import installed_jax
+        from jittrainer.course.versions import installed_jax
 
         note = not_applying_note(not_applying(self.deck), installed_jax())
         if note:

@@ -36,7 +36,7 @@ from jittrainer.course.drills.round import (
     not_applying,
     plan_round,
 )
-from jittrainer.course.drills.versions import installed_jax
+from jittrainer.course.versions import installed_jax
 from jittrainer.course.drills.schedule import Scheduler
 from jittrainer.i18n import N_, _, cells, flow, language, ljust, ngettext, wrap
 from jittrainer.units import duration

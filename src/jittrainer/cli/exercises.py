@@ -25,7 +25,8 @@ def find(session: Session, key: str) -> Exercise:
     except ExerciseNotFound as exc:
         raise UsageError(str(exc)) from None
     if not ex.available:
-        raise UsageError(_("{folder} is unavailable: {problem}").format(folder=ex.dir.name, problem=ex.problems[0]))
+        raise UsageError(_("{folder} is unavailable: {problem}").format(folder=ex.dir.name,
+                                                                       problem=ex.unavailable_reason()))
     return ex
 
 

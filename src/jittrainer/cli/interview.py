@@ -24,7 +24,7 @@ from jittrainer.course.drills.model import Deck
 from jittrainer.course.drills.render import not_applying_note
 from jittrainer.course.drills.round import Outcome, RoundOptions, not_applying
 from jittrainer.course.drills.schedule import Scheduler
-from jittrainer.course.drills.versions import installed_jax
+from jittrainer.course.versions import installed_jax
 from jittrainer.course.interview import (
     DEFAULT_MINUTES,
     ExerciseAttempt,

@@ -113,6 +113,9 @@ def cmd_doctor(args: argparse.Namespace) -> int:
             rows.append((package, md.version(package)))
         except md.PackageNotFoundError:
             rows.append((package, style.bad(_("not installed"))))
+        else:
+            if package == "jax":
+                rows[-1] = (package, _jax_span(rows[-1][1], style))
     rows += [
         (_("language"), session.lang),
         (_("home"), str(paths.home())),
@@ -132,6 +135,16 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     for key, value in rows:
         print(f"{key:<{width}}  {value}")
     return EXIT_PASS if outcome.ok else EXIT_FAIL
+
+
+def _jax_span(version: str, style: Style) -> str:
+    from jittrainer.course.versions import TESTED_JAX, tested
+
+    span = _("{low} to {high}.x").format(low=TESTED_JAX[0], high=TESTED_JAX[1])
+    if tested(version):
+        return _("{version} (inside the span the course is tested on: {span})").format(version=version, span=span)
+    return style.bad(_("{version} (outside the span the course is tested on: {span}; drills and verdicts may differ)")
+                     .format(version=version, span=span))
 
 
 def cmd_bench(args: argparse.Namespace) -> int:

@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from jittrainer.course.schema import Fields, read_toml
-from jittrainer.i18n import DEFAULT, join_cjk_breaks
+from jittrainer.course.versions import VersionRangeError, check_range, in_range, installed_jax
+from jittrainer.i18n import DEFAULT, _, join_cjk_breaks
 from jittrainer.i18n.catalogs import register_exercise
 
 FORMAT_VERSION = 1
@@ -63,11 +64,27 @@ class Exercise:
     interview: bool = False  # short enough for a mock interview
     timing_eager: bool = False
     timing_starter: bool = False
+    # The JAX versions the exercise is true on (manifest ``jax = ">=0.12"``); "" for every version the course tests.
+    jax_range: str = ""
     problems: list[str] = field(default_factory=list)  # "file: field: what is wrong"
 
     @property
+    def applies(self) -> bool:
+        """Whether the installed JAX lies in the exercise's version range (the learner is told when it does not)."""
+        return not self.jax_range or not installed_jax() or in_range(installed_jax(), self.jax_range)
+
+    @property
     def available(self) -> bool:
-        return not self.problems
+        return not self.problems and self.applies
+
+    def unavailable_reason(self) -> str:
+        """Why it cannot be opened: the first problem with its files, or the JAX version it needs."""
+        if self.problems:
+            return self.problems[0]
+        if not self.applies:
+            return _("written for JAX {range}, and this is JAX {version}").format(
+                range=self.jax_range, version=installed_jax())
+        return ""
 
     @property
     def domain(self) -> str:
@@ -216,6 +233,13 @@ def _read_manifest(ex: Exercise, data: dict, fields: Fields) -> None:
     else:
         fields.bad("[translations]", "expected a table such as [translations.zh]")
     ex.interview = fields.boolean(data, "interview")
+    if "jax" in data:
+        ex.jax_range = fields.text(data, "jax")
+        try:
+            check_range(ex.jax_range)
+        except VersionRangeError as exc:
+            fields.bad("jax", str(exc))
+            ex.jax_range = ""
 
     grading = fields.table(data, "grading")
     if grading is None:

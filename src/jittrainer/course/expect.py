@@ -3,6 +3,10 @@ first to fail) or ``# expect: error:<kind>`` (grading stops before any check, fo
 
 Every shipped ``wrong/`` fix and every submission in ``tests/alt_submissions/`` carries one such line near the top,
 so a wrong fix caught by the wrong check (or by a crash) is a failure of the course, not a success.
+
+Where JAX itself behaves differently between releases, a file adds a line per range after the plain one, e.g.
+``# expect[jax>=0.12]: one_compile``: the first range that holds for the JAX version that graded the file wins
+(the verdict says which version that was), and the plain line covers the rest.
 """
 
 from __future__ import annotations
@@ -11,9 +15,10 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from jittrainer.course.versions import VersionRangeError, check_range, in_range
 from jittrainer.grading.verdict import Verdict
 
-EXPECT_RE = re.compile(r"^#\s*expect:\s*(?P<value>\S+)\s*$")
+EXPECT_RE = re.compile(r"^#\s*expect(?:\[jax(?P<range>[^\]]+)\])?:\s*(?P<value>\S+)\s*$")
 HEAD_LINES = 8  # the declaration must be within the first lines of the file
 
 # error:<kind>, derived from the verdict's error (see ``error_kind``)
@@ -35,6 +40,20 @@ ERROR_KINDS = {
 @dataclass(frozen=True)
 class Expectation:
     value: str  # "pass", a check id, or "error:<kind>"
+    # (JAX version range, value) pairs that replace ``value`` on those versions, first match wins
+    by_version: tuple[tuple[str, str], ...] = ()
+
+    def on(self, jax_version: str) -> Expectation:
+        """The expectation for one JAX version (itself when no range names that version)."""
+        for spec, value in self.by_version:
+            if jax_version and in_range(jax_version, spec):
+                return Expectation(value)
+        return Expectation(self.value)
+
+    @property
+    def values(self) -> tuple[str, ...]:
+        """Every value declared, on any version."""
+        return (self.value, *(value for _, value in self.by_version))
 
     @property
     def passes(self) -> bool:
@@ -59,14 +78,29 @@ def read_expectation(path: Path) -> Expectation:
         head = Path(path).read_bytes().decode("utf-8", "replace").splitlines()[:HEAD_LINES]
     except OSError as exc:
         raise ExpectationMissing(f"cannot be read: {exc}") from None
+    plain: str | None = None
+    ranged: list[tuple[str, str]] = []
     for line in head:
         m = EXPECT_RE.match(line.strip())
-        if m:
-            value = m["value"]
-            if value.startswith("error:") and value[6:] not in ERROR_KINDS:
-                raise ExpectationMissing(f"unknown error kind {value[6:]!r} (known: {', '.join(ERROR_KINDS)})")
-            return Expectation(value)
-    raise ExpectationMissing(f"no '# expect: pass | <check id> | error:<kind>' line in its first {HEAD_LINES} lines")
+        if not m:
+            continue
+        value = m["value"]
+        if value.startswith("error:") and value[6:] not in ERROR_KINDS:
+            raise ExpectationMissing(f"unknown error kind {value[6:]!r} (known: {', '.join(ERROR_KINDS)})")
+        if m["range"] is None:
+            if plain is not None:
+                raise ExpectationMissing("two plain '# expect:' lines")
+            plain = value
+            continue
+        try:
+            check_range(m["range"])
+        except VersionRangeError as exc:
+            raise ExpectationMissing(f"'# expect[jax{m['range']}]': {exc}") from None
+        ranged.append((m["range"].strip(), value))
+    if plain is None:
+        raise ExpectationMissing(
+            f"no '# expect: pass | <check id> | error:<kind>' line in its first {HEAD_LINES} lines")
+    return Expectation(plain, tuple(ranged))
 
 
 def error_kind(verdict: Verdict) -> str | None:
@@ -102,8 +136,10 @@ def outcome(verdict: Verdict) -> str:
 
 
 def judge(expectation: Expectation, verdict: Verdict) -> str:
-    """'' when the verdict is the one declared, else the mismatch in one line."""
+    """'' when the verdict is the one declared for the JAX version that graded it, else the mismatch in one line."""
+    want = expectation.on(verdict.jax_version)
     got = outcome(verdict)
-    if got == expectation.value:
+    if got == want.value:
         return ""
-    return f"declared {expectation.value}, got {got} ({verdict.message})"
+    on = f" on jax {verdict.jax_version}" if expectation.by_version else ""
+    return f"declared {want.value}{on}, got {got} ({verdict.message})"

@@ -38,6 +38,7 @@ class Report:
     grades: int = 0
     seconds: float = 0.0
     problems: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)  # exercises written for other JAX releases than this one
     results: list[Result] = field(default_factory=list)
     cards: int = 0  # drill cards whose proofs ran
     cards_seconds: float = 0.0
@@ -62,7 +63,7 @@ def judge_file(ex: Exercise, role: str, path: Path, verdict: Verdict) -> str:
             expectation = read_expectation(path)
         except ExpectationMissing as exc:
             return f"{name}: {exc}"
-        if expectation.passes:
+        if "pass" in expectation.values:
             return f"{name}: a wrong fix cannot declare 'expect: pass'"
         mismatch = judge(expectation, verdict)
         return f"{name}: {mismatch}" if mismatch else ""
@@ -104,6 +105,11 @@ def validate(
                 for problem in problems:
                     on_result(problem, False)
         if ex.problems:
+            continue
+        if not ex.applies:
+            report.skipped.append(f"{ex.dir.name}: {ex.unavailable_reason()}")
+            if on_result:
+                on_result(f"{ex.dir.name}: skipped, {ex.unavailable_reason()}", True)
             continue
         tasks.append((ex, "starter", ex.starter_path))
         tasks.append((ex, "solution", ex.solution_path))

@@ -32,7 +32,7 @@ from jittrainer.course.drills.model import AnswerError, Card, Deck
 from jittrainer.course.drills.render import comes_back, not_applying_note, outcome_headline, summary_lines
 from jittrainer.course.drills.round import DrillRound, Outcome, RoundOptions, Summary, not_applying, plan_round
 from jittrainer.course.drills.schedule import Scheduler
-from jittrainer.course.drills.versions import installed_jax
+from jittrainer.course.versions import installed_jax
 from jittrainer.i18n import N_, _, flow, language
 
 TICK_S = 0.25

@@ -10,6 +10,10 @@ from jittrainer.i18n import _
 
 
 def unavailable_markdown(exercise: Exercise, title: str) -> str:
+    if not exercise.problems:  # sound, but written for other JAX releases than this one
+        return (f"# {title}\n\n" + _("**This exercise does not apply to your JAX**: it was {reason}. Its lesson "
+                                      "depends on how that JAX behaves.").format(reason=exercise.unavailable_reason())
+                + "\n\n" + _("Pick another exercise from the list (F2). `jittrainer doctor` shows your JAX."))
     problems = "\n".join(f"- `{p}`" for p in exercise.problems)
     return (f"# {title}\n\n"
             + _("**This exercise is unavailable**: its folder `{folder}` is incomplete or malformed, so it cannot be "

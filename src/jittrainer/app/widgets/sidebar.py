@@ -45,7 +45,7 @@ def exercise_prompt(entry: Entry, status: str, width: int = 26) -> Content:
     text = "\n".join([lines[0], *(INDENT + line for line in lines[1:])])
     prompt = Content.assemble((mark, style), " ", (f"{exercise.number:02d}", "$text-muted"), " ", text)
     if not exercise.available:
-        reason = exercise.problems[0] if exercise.problems else "broken"
+        reason = exercise.unavailable_reason()
         reason = reason.removeprefix(f"{exercise.dir.name}/")  # the folder is the exercise itself
         wrapped = wrap(_("unavailable: {reason}").format(reason=reason), width - len(INDENT))
         if len(wrapped) > REASON_LINES:  # the Task pane lists every problem in full

@@ -32,7 +32,7 @@ from jittrainer.course.drills.model import (
     Deck,
     normalize_output,
 )
-from jittrainer.course.drills.versions import check_spec
+from jittrainer.course.versions import VersionRangeError, check_range
 from jittrainer.course.schema import Fields, read_toml
 from jittrainer.course.topics import Topic, load_topics
 
@@ -123,9 +123,12 @@ def _read_card(card: Card, data: dict[str, Any], fields: Fields, topics: dict[st
     card.level = fields.choice(data, "level", tuple(LEVELS), default=DEFAULT_LEVEL) or DEFAULT_LEVEL
     if "jax" in data:
         spec = data["jax"]
-        why = check_spec(spec) if isinstance(spec, str) else f"expected a string such as '>=0.9.1', got {spec!r}"
-        if why:
-            bad("jax", f"not a version range: {why}")
+        try:
+            if not isinstance(spec, str):
+                raise VersionRangeError(f"expected a string such as '>=0.9.1', got {spec!r}")
+            check_range(spec)
+        except VersionRangeError as exc:
+            bad("jax", f"not a version range: {exc}")
         else:
             card.jax = spec.replace(" ", "")
 

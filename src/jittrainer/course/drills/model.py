@@ -150,9 +150,10 @@ class Card:
 
     def applies(self, jax_version: str | None = None) -> bool:
         """Does the answer hold on this JAX (default: the installed one)?"""
-        from jittrainer.course.drills.versions import in_range, installed_jax
+        from jittrainer.course.versions import in_range, installed_jax
 
-        return in_range(installed_jax() if jax_version is None else jax_version, self.jax)
+        version = installed_jax() if jax_version is None else jax_version
+        return not self.jax or not version or in_range(version, self.jax)
 
     @property
     def level_label(self) -> str:

@@ -150,7 +150,7 @@ def prove_cards(
                       result.ok)
         return result
 
-    from jittrainer.course.drills.versions import installed_jax
+    from jittrainer.course.versions import installed_jax
 
     runnable = []
     for card in cards:

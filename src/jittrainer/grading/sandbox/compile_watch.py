@@ -18,11 +18,13 @@ import jax
 import jax.monitoring as monitoring
 
 from jittrainer.grading.sandbox import cachemiss
+from jittrainer.grading.sandbox.cache_keys import KeyLog
+from jittrainer.grading.sandbox.jax_compat import BACKEND_COMPILE_EVENT as BACKEND_COMPILE
+from jittrainer.grading.sandbox.jax_compat import TRACE_EVENT as TRACE
+from jittrainer.grading.sandbox.jax_compat import hide_grader_frames
 from jittrainer.grading.verdict import CacheMiss
 from jittrainer.i18n.message import Msg, msg
 
-BACKEND_COMPILE = "/jax/core/compile/backend_compile_duration"
-TRACE = "/jax/core/compile/jaxpr_trace_duration"
 PROBE_EVENT = "/jittrainer/probe"
 
 
@@ -39,6 +41,7 @@ class Miss:
     text: str
     call: int | None
     function: str | None
+    changes: tuple[cachemiss.KeyChange, ...] = ()  # what the jit spy saw change, for a miss JAX did not explain
 
 
 @dataclass
@@ -79,8 +82,8 @@ class CountingWindow:
             miss = _take_miss(unused, event)
             if miss is not None:
                 names = params if function and miss.function == function else ()
-                reason = cachemiss.explain(miss.text, call=event.call, params=names)
-                detail, kind = miss.text, cachemiss.kind(miss.text, call=event.call)
+                reason = cachemiss.explain(miss.text, call=event.call, params=names, changes=miss.changes)
+                detail, kind = miss.text, cachemiss.kind(miss.text, call=event.call, changes=miss.changes)
             else:
                 reason, detail, kind = _unexplained(event.function), "", "jax_internal"
             out.append(CacheMiss(call=event.call, function=event.function, reason=reason, detail=detail, kind=kind))
@@ -118,7 +121,11 @@ class _MissHandler(logging.Handler):
         except Exception:
             return
         if text.startswith(cachemiss.PREFIX) and self.watch.window is not None:
-            self.watch.window.misses.append(Miss(text, self.watch.call, cachemiss.function_name(text)))
+            window, name, changes = self.watch.window, cachemiss.function_name(text), ()
+            if cachemiss.UNAVAILABLE in text:
+                with self.watch.paused():  # comparing keys may run a static value's __eq__: the grader's doing
+                    changes = tuple(self.watch.keys.changes_for(name))
+            window.misses.append(Miss(text, self.watch.call, name, changes))
 
 
 class CompileWatch:
@@ -127,6 +134,8 @@ class CompileWatch:
     def __init__(self) -> None:
         self.window: CountingWindow | None = None
         self.call: int | None = None
+        self.keys = KeyLog()  # fed by the jit spy: the calls' keys, for misses JAX leaves unexplained
+        hide_grader_frames()
         self._probed = False
         monitoring.register_event_duration_secs_listener(self._on_event)
         # The parent "jax" logger: the cache-miss logger moved between modules across JAX releases.

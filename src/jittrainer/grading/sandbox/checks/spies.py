@@ -20,7 +20,10 @@ from typing import TYPE_CHECKING, Any
 import jax
 import numpy as np
 
+from jittrainer.grading.sandbox.cache_keys import KeyLog, StaticSpec
 from jittrainer.grading.sandbox.checks.values import concrete_arrays, copied_array, leaves
+from jittrainer.grading.sandbox.jax_compat import COMPILED_TYPE as _COMPILED_TYPE
+from jittrainer.grading.sandbox.jax_compat import JITTED_TYPE as _JITTED_TYPE
 from jittrainer.grading.verdict import CacheMiss
 from jittrainer.i18n.message import msg
 
@@ -28,10 +31,6 @@ if TYPE_CHECKING:
     from jittrainer.grading.sandbox.checks.context import CheckContext
 
 _JAX_DIR = str(Path(jax.__file__).resolve().parent)
-# What jax.jit really returns. jax.stages.Wrapped is a runtime-checkable Protocol, so any object with .lower and
-# .trace attributes would pass for jitted (and escape the grader's jit); the concrete type cannot be faked.
-_JITTED_TYPE = type(jax.jit(lambda: None))
-_COMPILED_TYPE = jax.stages.Compiled
 
 
 def _inside_jax(filename: str) -> bool:
@@ -155,8 +154,10 @@ def _place(leaf: Any, x: np.ndarray) -> str | int | None:
 
 
 class JitSpy:
-    def __init__(self, context: CheckContext) -> None:
+    def __init__(self, context: CheckContext, keys: KeyLog | None = None) -> None:
         self.context = context
+        # Each call's cache key, for the misses JAX does not explain (the watch reads it when one is logged).
+        self.keys = keys if keys is not None else context.watch.keys
         self.real = jax.jit
         self.calls: list[JitCall] = []
         self.jitted_names: set[str] = set()  # "jit(mean)": everything the learner's code jitted, JAX functions too
@@ -179,13 +180,14 @@ class JitSpy:
             return real
         name = function_name(fun)
         self.jitted_names.add(f"jit({name})")
-        return _SpiedJit(self, real, name)
+        return _SpiedJit(self, real, name, StaticSpec.of(fun, options))
 
     def arrays_in(self, call: int) -> list[np.ndarray]:
         return [a for c in self.calls if c.call == call for a in c.arrays]
 
     def record(self, fn: Any, name: str, args: tuple, kwargs: dict, ahead_of_time: bool = False) -> JitCall:
-        record = JitCall.at_call(self.context.current_call, name, fn, args, kwargs, ahead_of_time)
+        call = self.context.current_call if self.context is not None else None
+        record = JitCall.at_call(call, name, fn, args, kwargs, ahead_of_time)
         self.calls.append(record)
         return record
 
@@ -195,13 +197,19 @@ def _out_sizes(out: Any) -> list[int]:
 
 
 class _SpiedJit:
-    def __init__(self, spy: JitSpy, real: Any, name: str) -> None:
+    def __init__(self, spy: JitSpy, real: Any, name: str, statics: StaticSpec = StaticSpec()) -> None:
         self._spy, self._real, self.__name__ = spy, real, name
+        self._statics = statics
         functools.update_wrapper(self, real, assigned=("__doc__", "__wrapped__"), updated=())
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         record = self._spy.record(self._real, self.__name__, args, kwargs)
-        out = self._real(*args, **kwargs)
+        keys = self._spy.keys
+        keys.enter(self, self.__name__, self._statics, args, kwargs)
+        try:
+            out = self._real(*args, **kwargs)
+        finally:
+            keys.leave(self)
         record.out_sizes = _out_sizes(out)
         return out
 
