@@ -1,4 +1,5 @@
-"""Numbers in words, the same in the CLI, the app's panes and the checks' messages. Pure Python."""
+"""Numbers in words, the same in the CLI, the app's panes and the checks' messages. Pure Python (durations are
+in the learner's language, through the package catalog)."""
 
 from __future__ import annotations
 
@@ -20,9 +21,11 @@ def plural(count: int, word: str, plural_word: str | None = None) -> str:
 
 
 def duration(value: float) -> str:
-    """A round's or a card's time: '45 s', '2 min', '2 min 5 s'."""
+    """A round's or a card's time, in the learner's language: '45 s', '2 min', '2 min 5 s' (zh: '2 分 5 秒')."""
+    from jittrainer.i18n import _
+
     total = int(round(value))
     if total < 60:
-        return f"{total} s"
+        return _("{s} s").format(s=total)
     minutes, rest = divmod(total, 60)
-    return f"{minutes} min {rest} s" if rest else f"{minutes} min"
+    return _("{m} min {s} s").format(m=minutes, s=rest) if rest else _("{m} min").format(m=minutes)

@@ -17,6 +17,16 @@ def text_of(app, selector: str) -> str:
     return str(getattr(content, "plain", content))
 
 
+def right_key(app) -> str:
+    """The key of the right choice as this round shows it (choices are shuffled per round)."""
+    return str(app.screen.round.current_shown.right_number)
+
+
+def wrong_key(app) -> str:
+    shown = app.screen.round.current_shown
+    return str(next(i for i in range(1, len(shown.order) + 1) if i != shown.right_number))
+
+
 def make_app(deck, scheduler, ids, clock=None, **options):
     clock = clock or FakeClock()
     cards = [deck.find(i) for i in ids] if ids is not None else None
@@ -31,18 +41,22 @@ async def test_right_answer(deck, scheduler):
         assert isinstance(app.screen, DrillScreen)
         assert "card 1/2" in text_of(app, "#drill-title")
         assert "What does it print?" in text_of(app, "#drill-question")
-        assert "1) 1" in text_of(app, "#drill-choices") and "3) 3" in text_of(app, "#drill-choices")
+        shown = app.screen.round.current_shown
+        choices = text_of(app, "#drill-choices")
+        assert [line.strip() for line in choices.splitlines()] == [f"{i}) {n}" for i, n in enumerate(shown.order, 1)]
+        assert "medium" in text_of(app, "#drill-title")  # the card's level
         assert "⏱ 60 s" in text_of(app, "#drill-countdown")
         clock.advance(4)
-        await pilot.press("2")
+        key = right_key(app)
+        await pilot.press(key)
         await pilot.pause()
         feedback = text_of(app, "#drill-feedback")
         assert "✓ Right (4 s)." in feedback and "Two." in feedback
-        assert "✓ 2) 2" in text_of(app, "#drill-choices")
+        assert f"✓ {key}) 2" in text_of(app, "#drill-choices")
         answered = list({id(m): m for m in seen if isinstance(m, DrillScreen.Answered)}.values())  # hook sees bubbling
         assert len(answered) == 1 and answered[0].outcome.result == "right"
         assert scheduler.state("choice_one").right == 1
-        await pilot.press("1")  # already answered: ignored
+        await pilot.press(wrong_key(app))  # already answered: ignored
         await pilot.pause()
         assert scheduler.state("choice_one").seen == 1
         await pilot.press("enter")
@@ -54,13 +68,16 @@ async def test_wrong_answer_shows_the_answer_and_explanation(deck, scheduler):
     app, _ = make_app(deck, scheduler, ["choice_one"])
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
-        await pilot.press("3")
+        shown = app.screen.round.current_shown
+        wrong = shown.order.index(3) + 1  # the choice "3", wherever this round shows it
+        await pilot.press(str(wrong))
         await pilot.pause()
         feedback = text_of(app, "#drill-feedback")
-        assert "✗ Wrong: the answer is 2) 2" in feedback and "Two." in feedback
+        right = shown.right_number
+        assert f"✗ Wrong: the answer is {right}) 2" in feedback and "Two." in feedback
         assert "comes back later today" in feedback
         choices = text_of(app, "#drill-choices")
-        assert "✗ 3) 3" in choices and "✓ 2) 2" in choices
+        assert f"✗ {wrong}) 3" in choices and f"✓ {right}) 2" in choices
         assert app.screen.query_one("#drill-feedback").has_class("-wrong")
         assert scheduler.state("choice_one").last_result == "wrong"
 
@@ -88,7 +105,11 @@ async def test_true_false_and_typed_answers(deck, scheduler):
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         assert not app.screen.query_one("#drill-input", Input).display
-        await pilot.press("2")  # 2 = False on a true/false card
+        await pilot.press("2")  # a number on a true/false card: the wrong kind of answer, asked again
+        await pilot.pause()
+        assert "no numbered choices" in text_of(app, "#drill-hint") and not app.screen.round.answered
+        assert scheduler.state("tf_false").is_new
+        await pilot.press("f")
         await pilot.pause()
         assert "✓ Right" in text_of(app, "#drill-feedback")
         await pilot.press("enter")
@@ -117,7 +138,7 @@ async def test_full_round_summary_and_schedule(deck, scheduler, learner_home):
     app, clock = make_app(deck, scheduler, ["choice_one", "count_two", "tf_false"])
     async with app.run_test(size=(100, 40), message_hook=finished.append) as pilot:
         await pilot.pause()
-        await pilot.press("2")  # right
+        await pilot.press(right_key(app))  # right
         await pilot.press("enter")
         await pilot.pause()
         await pilot.press("5", "enter")  # wrong
@@ -150,7 +171,7 @@ async def test_escape_ends_the_round_and_r_starts_another(deck, scheduler):
     app, _ = make_app(deck, scheduler, ["choice_one", "count_two"], count=2, seed=1)
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
-        await pilot.press("2")
+        await pilot.press(right_key(app))
         await pilot.press("escape")
         await pilot.pause()
         screen = app.screen
@@ -181,7 +202,7 @@ async def test_proof_is_shown_after_answering(deck, scheduler):
         await pilot.press("p")  # before answering: nothing to show
         await pilot.pause()
         assert not app.screen.query_one("#drill-proof").display
-        await pilot.press("2", "p")
+        await pilot.press(right_key(app), "p")
         await pilot.pause()
         assert app.screen.query_one("#drill-proof").display
         assert "print(1 + 1)" in text_of(app, "#drill-proof") and "exactly this output: '2'" in text_of(app, "#drill-proof")
@@ -218,7 +239,7 @@ async def test_screen_pushed_by_another_app_dismisses_with_the_summary(deck, sch
     app = Host()
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
-        await pilot.press("2", "enter")
+        await pilot.press(right_key(app), "enter")
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
@@ -260,3 +281,54 @@ async def test_escape_while_typing_ends_the_round(deck, scheduler):
         assert app.screen.has_class("-finished")
         assert "Score 0/0" in text_of(app, "#drill-summary-text") and "2 not reached" in text_of(app, "#drill-summary-text")
         assert scheduler.state("count_two").is_new  # a half-typed answer is not an answer
+
+
+async def test_d_starts_a_round_of_the_next_difficulty(deck, scheduler):
+    for card in deck.cards:
+        card.level = {"choice_one": "easy", "count_two": "hard"}.get(card.id, "medium")
+    app, _ = make_app(deck, scheduler, None, count=4, seed=2)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert len(screen.round.cards) == 4
+        await pilot.press("escape")  # the summary (a typed card's input would take the d as text)
+        await pilot.pause()
+        await pilot.press("d")  # all levels -> easy
+        await pilot.pause()
+        assert screen.options.difficulty == "easy" and [c.id for c in screen.round.cards] == ["choice_one"]
+        assert "easy" in text_of(app, "#drill-title")
+        assert scheduler.states() == {}  # nothing was answered
+        assert app.focused is None  # the easy round's card is a choice card: d works mid-round too
+        await pilot.press("d")  # -> medium
+        await pilot.pause()
+        assert {c.level for c in screen.round.cards} == {"medium"}
+        await pilot.press("d")  # -> hard: one typed card, whose input takes what is typed
+        await pilot.pause()
+        assert [c.id for c in screen.round.cards] == ["count_two"]
+        await pilot.press("escape", "d")  # from the summary: all levels again
+        await pilot.pause()
+        assert screen.options.difficulty is None and len(screen.round.cards) == 4
+
+
+async def test_a_wrong_kind_of_key_is_asked_again(deck, scheduler):
+    app, _ = make_app(deck, scheduler, ["choice_one", "tf_false"])
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("t")  # t on a choice card
+        await pilot.pause()
+        assert "not true or false" in text_of(app, "#drill-hint") and not app.screen.round.answered
+        await pilot.press(right_key(app), "enter")
+        await pilot.pause()
+        await pilot.press("1")  # 1 on a true/false card
+        await pilot.pause()
+        assert "no numbered choices" in text_of(app, "#drill-hint") and not app.screen.round.answered
+
+
+async def test_choices_show_in_the_rounds_order_and_the_seed_repeats_it(deck, scheduler):
+    orders = []
+    for _ in range(2):
+        app, _ = make_app(deck, scheduler, ["choice_one"], seed=5)
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.pause()
+            orders.append(text_of(app, "#drill-choices"))
+    assert orders[0] == orders[1]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections import Counter
 
@@ -53,11 +54,43 @@ def test_topics_lead_to_the_exercises_that_teach_them(bundled):
             assert ex.id in bundled.practice[ex.topic]
 
 
-@pytest.mark.parametrize("card_id", ["jit_never_adds_work", "jit_rereads_globals", "if_on_scalar_argument",
-                                     "frozen_at_first_trace", "shape_is_static", "print_never_runs"])
-def test_the_named_misconceptions_are_cards(bundled, card_id):
+@pytest.mark.parametrize(("card_id", "true"), [("if_on_scalar_argument", False), ("frozen_at_first_trace", False),
+                                               ("shape_is_static", True), ("assert_shape_per_trace", True)])
+def test_the_named_misconceptions_are_cards(bundled, card_id, true):
+    """Some misconceptions are asked as the belief (false), others as the corrected belief (true)."""
     card = bundled.find(card_id)
-    assert card.section == "misconception" and card.kind == "truefalse" and card.answer is False
+    assert card.section == "misconception" and card.kind == "truefalse" and card.answer is true
+
+
+def test_the_deck_size_and_levels(bundled):
+    from jittrainer.course.drills.model import LEVELS
+
+    cards = bundled.available
+    assert len(cards) >= 190
+    levels = Counter(c.level for c in cards)
+    assert set(levels) == set(LEVELS) and levels["hard"] >= 0.25 * len(cards), levels
+    undeclared = [c.id for c in cards if not re.search(r'^level = "', c.path.read_text(), re.M)]
+    assert undeclared == [], "every card says its level (the default is not a level anyone chose)"
+
+
+def test_retired_cards_stay_retired(bundled):
+    """Cards the third audit retired: their schedules stay in learners' progress files, unused."""
+    retired = {"append_once", "block_until_ready_returns_array", "cache_size_not_compiles", "donate_numpy_input",
+               "io_callback_ordered_vmap", "jit_rereads_globals", "print_never_runs", "eager_ops_compile",
+               "fori_loop_static_grad", "jit_never_adds_work", "memory_analysis_output_bytes", "pmap_unbound_axis",
+               "static_n_traces"}
+    assert retired.isdisjoint(c.id for c in bundled.cards)
+
+
+def test_chinese_code_has_chinese_comments(bundled):
+    from jittrainer.course.drills.model import code_comments
+
+    for card in bundled.available:
+        for comment in code_comments(card.code_in("zh")):
+            assert re.search("[\u4e00-\u9fff]", comment) or not re.search("[A-Za-z]{3}", comment), (card.id, comment)
+    bug = bundled.find("prng_global_key_bug")
+    assert "# 第 1 行" in bug.code_in("zh") and "# line 1" in bug.code_in("en")
+    assert "第 1 行" in bug.text("zh").choices[0] or any("第 1 行" in c for c in bug.text("zh").choices)
 
 
 def test_every_choice_card_answer_is_a_real_choice(bundled):
@@ -117,6 +150,8 @@ GOOD = textwrap.dedent(CARDS["choice_one"])
         (("print(1 + 1)", "print(1 +"), "code: not valid Python"),
         (('kind = "choice"', 'kind = "choice"\nseconds = 1'), "seconds:"),
         (('kind = "choice"', 'kind = "choice"\nsection = "trivia"'), "section:"),
+        (('kind = "choice"', 'kind = "choice"\nlevel = "expert"'), "level:"),
+        (('kind = "choice"', 'kind = "choice"\njax = "newest"'), "jax: not a version range"),
     ],
 )
 def test_a_malformed_card_names_file_and_field(tmp_path, change, field):
@@ -200,10 +235,17 @@ def test_answers_are_parsed_per_kind(deck):
     assert count.parse("2") == 2 and count.is_correct(2) and not count.is_correct(True)
     with pytest.raises(AnswerError):
         count.parse("two")
-    assert tf.parse("F") is False and tf.parse("true") is True and tf.parse("2") is False
+    assert tf.parse("F") is False and tf.parse("true") is True and tf.parse("对") is True
     assert tf.is_correct(False) and not tf.is_correct(True)
     with pytest.raises(AnswerError):
         tf.parse("maybe")
+    # An answer of the wrong kind is refused, so a blind "2" or "f" for every card is asked again, not scored.
+    with pytest.raises(AnswerError, match="no numbered choices"):
+        tf.parse("2")
+    with pytest.raises(AnswerError, match="not true or false"):
+        choice.parse("f")
+    with pytest.raises(AnswerError, match="not true or false"):
+        count.parse("t")
     assert text.is_correct(text.parse("  hi   there ")) and not text.is_correct(text.parse("hi"))
 
 

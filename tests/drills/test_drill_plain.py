@@ -6,6 +6,7 @@ import io
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from drillkit import FakeClock, FakeDate
@@ -16,8 +17,27 @@ from jittrainer.course.drills.schedule import Scheduler
 from jittrainer.session.progress import ProgressStore
 from jittrainer.cli.drill import run_plain
 
-RIGHT = {"choice_one": "2", "count_two": "2", "tf_false": "f", "text_hi": "hi there"}
-WRONG = {"choice_one": "1", "count_two": "7", "tf_false": "t", "text_hi": "bye"}
+_RIGHT = {"choice_one": "2", "count_two": "2", "tf_false": "f", "text_hi": "hi there"}
+_WRONG = {"choice_one": "1", "count_two": "7", "tf_false": "t", "text_hi": "bye"}
+
+
+def _as_shown(card_id: str, answer: str, seed: int) -> str:
+    """choice_one's choices are shuffled by the round's seed: the number under which the choice ``answer`` shows."""
+    if card_id != "choice_one":
+        return answer
+    from jittrainer.course.drills.model import Card
+    from jittrainer.course.drills.present import choice_order
+
+    card = Card(id="choice_one", path=Path("choice_one.toml"), kind="choice", choices=("1", "2", "3"))
+    return str(choice_order(card, seed).index(int(answer)) + 1)
+
+
+def RIGHT(card_id: str, seed: int) -> str:  # noqa: N802 - reads like the table it was
+    return _as_shown(card_id, _RIGHT[card_id], seed)
+
+
+def WRONG(card_id: str, seed: int) -> str:  # noqa: N802
+    return _as_shown(card_id, _WRONG[card_id], seed)
 QUESTIONS = {"choice_one": "What does it print?", "count_two": "How many lines?",
              "tf_false": "One plus one is three.", "text_hi": "Type the output."}
 
@@ -29,10 +49,11 @@ def drill(deck_dir, home, *args, stdin="", lang="en"):
                           env=env, timeout=60)
 
 
-def planned(deck_dir, home, seed, count):
+def planned(deck_dir, home, seed, count, topic=None):
     """The order a fresh learner gets for this seed (the same code the command runs)."""
     deck = load_drills(deck_dir)
-    return [c.id for c in Scheduler(ProgressStore(home / "progress.json")).pick(deck.cards, count=count, seed=seed)]
+    store = ProgressStore(home / "progress.json")
+    return [c.id for c in Scheduler(store).pick(deck.cards, count=count, seed=seed, topic=topic)]
 
 
 def asked(transcript: str) -> list[str]:
@@ -41,7 +62,7 @@ def asked(transcript: str) -> list[str]:
 
 def test_a_full_plain_round_through_a_pipe(deck_dir, learner_home):
     order = planned(deck_dir, learner_home, seed=5, count=3)
-    answers = [RIGHT[order[0]], WRONG[order[1]], "?"]
+    answers = [RIGHT(order[0], 5), WRONG(order[1], 5), "?"]
     r = drill(deck_dir, learner_home, "--plain", "--count", "3", "--seed", "5", stdin="\n".join(answers) + "\n")
     assert r.returncode == 0, r.stderr
     out = r.stdout
@@ -58,11 +79,11 @@ def test_a_full_plain_round_through_a_pipe(deck_dir, learner_home):
 
 def test_schedules_persist_across_runs(deck_dir, learner_home):
     first = planned(deck_dir, learner_home, seed=2, count=4)
-    answers = [RIGHT[first[0]], RIGHT[first[1]], WRONG[first[2]], RIGHT[first[3]]]
+    answers = [RIGHT(first[0], 2), RIGHT(first[1], 2), WRONG(first[2], 2), RIGHT(first[3], 2)]
     r = drill(deck_dir, learner_home, "--plain", "--seed", "2", stdin="\n".join(answers) + "\n")
     assert r.returncode == 0 and "Score 3/4" in r.stdout
     # A second run: only the missed card is due today.
-    r = drill(deck_dir, learner_home, "--plain", "--due", stdin=RIGHT[first[2]] + "\n")
+    r = drill(deck_dir, learner_home, "--plain", "--due", "--seed", "2", stdin=RIGHT(first[2], 2) + "\n")
     assert r.returncode == 0, r.stderr
     assert r.stdout.startswith("Drill round: 1 card.") and asked(r.stdout) == [first[2]]
     assert "Score 1/1" in r.stdout
@@ -82,16 +103,18 @@ def test_not_a_terminal_means_plain_even_without_the_flag(deck_dir, learner_home
 
 def test_end_of_input_ends_the_round_early(deck_dir, learner_home):
     order = planned(deck_dir, learner_home, seed=1, count=3)
-    r = drill(deck_dir, learner_home, "--plain", "--count", "3", "--seed", "1", stdin=RIGHT[order[0]] + "\n")
+    r = drill(deck_dir, learner_home, "--plain", "--count", "3", "--seed", "1", stdin=RIGHT(order[0], 1) + "\n")
     assert r.returncode == 0
     assert "Score 1/1" in r.stdout and "(ended early)" in r.stdout and "2 not reached" in r.stdout
 
 
 def test_bad_input_is_asked_again(deck_dir, learner_home):
+    first = planned(deck_dir, learner_home, seed=3, count=1, topic="alpha")[0]
     r = drill(deck_dir, learner_home, "--plain", "--topic", "alpha", "--count", "1", "--seed", "3",
-              stdin="banana\n2\n")  # both alpha cards (a choice, a count) take "2" as the right answer
+              stdin=f"banana\nt\n{RIGHT(first, 3)}\n")
     assert r.returncode == 0
-    assert "  (answer with" in r.stdout and "Score 1/1" in r.stdout
+    assert "  (answer with" in r.stdout and "  (this card is not true or false" in r.stdout  # a t for a number
+    assert "Score 1/1" in r.stdout
 
 
 def test_usage_errors_exit_2(deck_dir, learner_home):
@@ -145,7 +168,8 @@ def test_a_late_answer_is_a_timeout(deck, store):
     scheduler = Scheduler(store, clock=date)
     cards = [deck.find("choice_one"), deck.find("text_hi")]
     out = io.StringIO()
-    summary = run_plain(deck, cards, RoundOptions(), scheduler, SlowInput("2\nhi there\n", clock, 45), out, clock)
+    summary = run_plain(deck, cards, RoundOptions(seed=4), scheduler,
+                        SlowInput(RIGHT("choice_one", 4) + "\nhi there\n", clock, 45), out, clock)
     text = out.getvalue()
     assert "✓ Right (45 s)." in text  # 45 s of 60
     assert "⏱ Time's up: the answer is hi there" in text  # 45 s of 30

@@ -157,7 +157,7 @@ def test_a_round_right_wrong_and_timeout(deck, scheduler):
     drill, clock = _round(deck, ["choice_one", "count_two", "tf_false"], scheduler)
     assert drill.start().id == "choice_one"
     clock.advance(5)
-    outcome = drill.answer("2")
+    outcome = drill.answer(str(drill.current_shown.right_number))
     assert outcome.result == "right" and outcome.seconds == 5 and outcome.state.right == 1
     assert drill.next().id == "count_two"
     assert drill.answer("3").result == "wrong"
@@ -188,7 +188,31 @@ def test_input_that_is_not_an_answer_records_nothing(deck, scheduler):
     with pytest.raises(AnswerError):
         drill.answer("9")
     assert not drill.answered and scheduler.state("choice_one").is_new
-    assert drill.answer("2").correct
+    assert drill.answer(str(drill.current_shown.right_number)).correct
+
+
+def test_choices_are_shuffled_per_round_and_the_seed_repeats_it(deck):
+    card = deck.find("choice_one")
+    orders = {DrillRound([card], seed=seed).shown[0].order for seed in range(40)}
+    assert len(orders) == 6  # every order of 3 choices turns up
+    assert DrillRound([card], seed=11).shown[0].order == DrillRound([card], seed=11).shown[0].order
+    unseeded = DrillRound([card])
+    assert unseeded.seed is not None  # drawn and recorded, so the round can be told again
+    assert DrillRound([card], seed=unseeded.seed).shown[0].order == unseeded.shown[0].order
+    assert unseeded.summary().seed == unseeded.seed
+
+
+def test_an_answer_is_judged_by_the_choice_it_names_not_its_position(deck):
+    card = deck.find("choice_one")  # choices "1", "2", "3"; the right one is the file's second, "2"
+    for seed in range(12):
+        drill = DrillRound([card], seed=seed)
+        drill.start()
+        shown = drill.current_shown
+        assert shown.choices("en")[shown.right_number - 1] == "2"
+        pick = shown.order.index(1) + 1  # wherever the choice "1" is shown
+        outcome = drill.answer(str(pick))
+        assert not outcome.correct and outcome.shown.order == shown.order
+        assert shown.answer_text("en") == f"{shown.right_number}) 2"
 
 
 def test_dont_know_is_a_miss(deck):

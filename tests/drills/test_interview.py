@@ -43,6 +43,18 @@ def test_plan_mixes_cards_and_an_interview_sized_exercise(course_dir, learner_ho
         plan_interview(course, deck, scheduler, topic="nope")
 
 
+def test_plan_records_a_seed_and_orders_levels(course_dir, learner_home):
+    course = load_course(course_dir)
+    deck = load_drills(course_dir / "drills")
+    levels = {"choice_one": "hard", "count_two": "easy", "tf_false": "medium", "text_hi": "easy"}
+    for card in deck.cards:
+        card.level = levels[card.id]
+    plan = plan_interview(course, deck, Scheduler(ProgressStore(), fuzz=False), minutes=30)
+    assert plan.seed is not None
+    order = ["easy", "medium", "hard"]
+    assert [c.level for c in plan.cards] == sorted((c.level for c in plan.cards), key=order.index)
+
+
 def test_report_names_strengths_weak_topics_and_what_to_redo(course_dir):
     course = load_course(course_dir)
     deck = load_drills(course_dir / "drills")
@@ -58,6 +70,7 @@ def test_report_names_strengths_weak_topics_and_what_to_redo(course_dir):
 @pytest.mark.worker
 def test_a_whole_interview_through_a_pipe(course_dir, learner_home):
     from jittrainer.cli.interview import run_interview
+    from jittrainer.course.drills.present import choice_order
     from jittrainer.course.interview import draft_store
     from jittrainer.session import Session
 
@@ -65,9 +78,10 @@ def test_a_whole_interview_through_a_pipe(course_dir, learner_home):
     deck = load_drills(course_dir / "drills")
     scheduler = Scheduler(ProgressStore(), fuzz=False)
     plan = plan_interview(session.course, deck, scheduler, minutes=12, seed=3)
-    answers = {"choice_one": "2", "count_two": "2", "tf_false": "f", "text_hi": "hi there"}
+    answers = {"count_two": "2", "tf_false": "f", "text_hi": "hi there"}
+    right = {c.id: str(choice_order(c, plan.seed).index(c.answer) + 1) for c in plan.cards if c.kind == "choice"}
     ex = plan.exercises[0]
-    lines = [answers[c.id] for c in plan.cards]
+    lines = [right.get(c.id) or answers[c.id] for c in plan.cards]
 
     class Input(io.StringIO):
         """Answers the cards, then writes a right fix into the interview draft and grades it."""
@@ -86,4 +100,7 @@ def test_a_whole_interview_through_a_pipe(course_dir, learner_home):
     assert report[0].startswith(f"Interview over: {len(plan.cards) + 1} of {len(plan.cards) + 1} right")
     saved = ProgressStore().load().interviews
     assert len(saved) == 1 and saved[0]["exercises"][0]["status"] == "pass"
+    assert saved[0]["seed"] == plan.seed  # the shuffle is recorded with the interview
+    assert {c["card"]: c["level"] for c in saved[0]["cards"]} == {c.id: c.level for c in plan.cards}
+    assert "By difficulty: medium " in text
     assert not session.drafts.path(ex).exists()  # the course draft was never touched

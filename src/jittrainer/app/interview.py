@@ -71,14 +71,22 @@ class InterviewScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        from jittrainer.course.drills.render import not_applying_note
+        from jittrainer.course.drills.round import not_applying
+        from jittrainer.course.versions import installed_jax
+
+        note = not_applying_note(not_applying(self.deck), installed_jax())
+        if note:
+            self.notify(note, timeout=6)
         self.query_one("#interview-report").display = False
         self.set_interval(1.0, self._tick)
         if self.plan.cards:
             from jittrainer.app.drill import DrillScreen
 
             card_minutes = max(self.plan.minutes - len(self.plan.exercises) * EXERCISE_MINUTES, 1.0)
-            drill = DrillScreen(self.deck, cards=self.plan.cards, scheduler=self.scheduler,
-                                options=RoundOptions(count=len(self.plan.cards), minutes=card_minutes))
+            drill = DrillScreen(self.deck, cards=self.plan.cards, scheduler=self.scheduler, choose_difficulty=False,
+                                options=RoundOptions(count=len(self.plan.cards), minutes=card_minutes,
+                                                     seed=self.plan.seed))
             self.app.push_screen(drill, lambda _summary: self._cards_done(drill))
         else:
             self._next_exercise()

@@ -18,9 +18,25 @@ from typing import IO, Any
 from jittrainer.cli.argtypes import positive_float, positive_int
 from jittrainer.course.drills.loader import default_root as default_drills_root
 from jittrainer.course.drills.loader import load_drills
-from jittrainer.course.drills.model import AnswerError, Card, Deck
-from jittrainer.course.drills.render import outcome_headline, render_sections, summary_lines
-from jittrainer.course.drills.round import DEFAULT_COUNT, DrillRound, Outcome, RoundOptions, Summary, plan_round
+from jittrainer.course.drills.model import LEVELS, AnswerError, Card, Deck
+from jittrainer.course.drills.present import Shown
+from jittrainer.course.drills.render import (
+    level_note,
+    not_applying_note,
+    outcome_headline,
+    render_sections,
+    summary_lines,
+)
+from jittrainer.course.drills.round import (
+    DEFAULT_COUNT,
+    DrillRound,
+    Outcome,
+    RoundOptions,
+    Summary,
+    not_applying,
+    plan_round,
+)
+from jittrainer.course.versions import installed_jax
 from jittrainer.course.drills.schedule import Scheduler
 from jittrainer.i18n import N_, _, cells, flow, language, ljust, ngettext, wrap
 from jittrainer.units import duration
@@ -51,11 +67,16 @@ def add_drill_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--plain", action="store_true",
                    help=_("ask in plain text on stdin, without the app (also used when stdin or stdout is not a "
                           "terminal)"))
-    p.add_argument("--seed", type=int, help=_("shuffle seed, to repeat a round's order"))
+    p.add_argument("--difficulty", choices=tuple(LEVELS), metavar="D",
+                   help=_("only cards of this difficulty: easy, medium or hard (default: all)"))
+    p.add_argument("--seed", type=int, help=_("shuffle seed, to repeat a round's order of cards and choices"))
     p.add_argument("--topics", action="store_true", help=_("list the topics with their card counts and what is due"))
     p.add_argument("--markdown", action="store_true",
                    help=_("print the cards as Markdown: the article's 'common misconceptions' and 'interview "
                           "questions'"))
+    p.add_argument("--anki", metavar="FILE",
+                   help=_("write the deck as an Anki package (.apkg) in the chosen language, and exit; needs the "
+                          "anki extra (pip install 'jittrainer[anki]'); your schedule stays here"))
     p.add_argument("--drills", metavar="DIR", help=argparse.SUPPRESS)
 
 
@@ -84,7 +105,8 @@ def _deck(args: argparse.Namespace) -> Deck:
 
 
 def options_from(args: argparse.Namespace) -> RoundOptions:
-    return RoundOptions(topic=args.topic, count=args.count, minutes=args.minutes, due_only=args.due, seed=args.seed)
+    return RoundOptions(topic=args.topic, count=args.count, minutes=args.minutes, due_only=args.due, seed=args.seed,
+                        difficulty=args.difficulty)
 
 
 def cmd_drill(args: argparse.Namespace) -> int:
@@ -103,6 +125,8 @@ def _cmd_drill(args: argparse.Namespace) -> int:
     if args.markdown:
         sys.stdout.write(render_sections(deck))
         return EXIT_OK
+    if args.anki:
+        return export_anki(deck, Path(args.anki).expanduser(), args)
     scheduler = Scheduler()
     for notice in getattr(scheduler.store, "notices", []):
         print(f"jittrainer: {notice}", file=sys.stderr)
@@ -118,6 +142,9 @@ def _cmd_drill(args: argparse.Namespace) -> int:
     for card in broken:
         print("jittrainer: " + _("skipping an unavailable card: {problem}").format(problem=card.problems[0]),
               file=sys.stderr)
+    note = not_applying_note(not_applying(deck), installed_jax())
+    if note:
+        print("jittrainer: " + note, file=sys.stderr)
     if not cards:
         print(nothing_due_text(deck, scheduler, options))
         return EXIT_OK
@@ -130,8 +157,28 @@ def _cmd_drill(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def export_anki(deck: Deck, path: Path, args: argparse.Namespace) -> int:
+    from jittrainer.course.drills.anki import AnkiMissing, write_apkg
+
+    cards = [c for c in deck.available if (args.topic is None or c.topic == args.topic)
+             and (args.difficulty is None or c.level == args.difficulty)]
+    if args.topic is not None and args.topic not in deck.topics:
+        raise DrillUsageError(f"no topic called {args.topic!r} (known: {', '.join(deck.topics)})")
+    try:
+        written = write_apkg(deck, cards, path, language())
+    except AnkiMissing as exc:
+        raise DrillUsageError(str(exc)) from None
+    except OSError as exc:
+        raise DrillUsageError(_("could not write {path}: {reason}").format(path=path, reason=exc)) from None
+    print(ngettext("Wrote {n} card to {path}.", "Wrote {n} cards to {path}.", written).format(n=written, path=path))
+    print(_("Anki schedules these notes itself: your jittrainer schedule (FSRS state) is not exported, and an "
+            "export of the same deck again updates the notes instead of adding new ones."))
+    return EXIT_OK
+
+
 def nothing_due_text(deck: Deck, scheduler: Scheduler, options: RoundOptions) -> str:
-    cards = [c for c in deck.available if options.topic is None or c.topic == options.topic]
+    cards = [c for c in deck.available if c.applies() and (options.topic is None or c.topic == options.topic)
+             and (options.difficulty is None or c.level == options.difficulty)]
     if not cards:
         return _("No drill cards to ask.")
     states = scheduler.states()
@@ -156,6 +203,10 @@ def print_topics(deck: Deck, scheduler: Scheduler, out: IO[str]) -> None:
         exercises = deck.practice.get(topic_id, [])
         if exercises:
             print(" " * (width + 2) + _("exercises: {ids}").format(ids=", ".join(exercises)), file=out)
+    print(_("Difficulty: {levels} (--difficulty picks one)").format(levels=level_note(deck.available)), file=out)
+    note = not_applying_note(not_applying(deck), installed_jax())
+    if note:
+        print(note, file=out)
 
 
 # -------------------------------------------------------------------------------------------------- plain mode
@@ -166,16 +217,20 @@ def _wrap(text: str, indent: str = "  ") -> str:
     return "\n\n".join("\n".join(indent + line for line in wrap(flow(p), WIDTH - len(indent))) for p in paragraphs)
 
 
-def render_card(card: Card, deck: Deck, position: tuple[int, int], seconds: float) -> str:
+def render_card(shown: Shown | Card, deck: Deck, position: tuple[int, int], seconds: float) -> str:
+    if isinstance(shown, Card):
+        shown = Shown.of(shown, None)
+    card = shown.card
     text = card.text(language())
-    head = _("── Card {n}/{total} · {topic} · {label} · {time} ──").format(
-        n=position[0], total=position[1], topic=deck.topic_title(card.topic), label=card.label, time=duration(seconds))
+    head = _("── Card {n}/{total} · {topic} · {label} · {level} · {time} ──").format(
+        n=position[0], total=position[1], topic=deck.topic_title(card.topic), label=card.label,
+        level=card.level_label, time=duration(seconds))
     lines = [head, _wrap(text.question, "")]
     if card.code:
-        lines += ["", textwrap.indent(card.code.rstrip(), "    ")]
+        lines += ["", textwrap.indent(card.code_in(language()).rstrip(), "    ")]
     if card.kind == "truefalse":
         lines += ["", "  t) " + _("True"), "  f) " + _("False")]
-    for i, choice in enumerate(text.choices, 1):
+    for i, choice in enumerate(shown.choices(), 1):
         first, *rest = choice.splitlines()
         lines.append(("" if i > 1 else "\n") + f"  {i}) {first}")
         lines += [f"     {more}" for more in rest]
@@ -204,16 +259,17 @@ def run_plain(
         out.write(text + "\n")
         out.flush()
 
-    drill = DrillRound(cards, scheduler=scheduler, budget_s=options.budget_s, clock=clock)
+    drill = DrillRound(cards, scheduler=scheduler, budget_s=options.budget_s, clock=clock, seed=options.seed)
     budget = (" · " + _("{time} in all").format(time=duration(options.budget_s))) if options.budget_s else ""
-    say(ngettext("Drill round: {n} card", "Drill round: {n} cards", len(cards)).format(n=len(cards)) + budget + ". "
-        + _("Answer with a choice's number, t or f, a number, or the exact output; ? if you don't know, q to stop."))
+    head = ngettext("Drill round: {n} card", "Drill round: {n} cards", len(cards)).format(n=len(cards)) + budget
+    say(_("{head}. Answer with a choice's number, t or f, a number, or the exact output; ? if you don't know, q to "
+          "stop.").format(head=head))
     say(_(PRELUDE_NOTE))
     card = drill.start()
     try:
         while card is not None:
             say()
-            say(render_card(card, deck, drill.position, drill.seconds_for(card, drill.card_started_at)))
+            say(render_card(drill.current_shown, deck, drill.position, drill.seconds_for(card, drill.card_started_at)))
             outcome = None
             while outcome is None:
                 out.write(_("answer ({how})> ").format(how=card.prompt))

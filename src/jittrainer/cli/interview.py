@@ -21,8 +21,10 @@ from jittrainer.cli.report import print_verdict
 from jittrainer.cli.style import EXIT_PASS, EXIT_USAGE, Style, save_progress, warn
 from jittrainer.course.drills.loader import load_drills
 from jittrainer.course.drills.model import Deck
-from jittrainer.course.drills.round import Outcome, RoundOptions
+from jittrainer.course.drills.render import not_applying_note
+from jittrainer.course.drills.round import Outcome, RoundOptions, not_applying
 from jittrainer.course.drills.schedule import Scheduler
+from jittrainer.course.versions import installed_jax
 from jittrainer.course.interview import (
     DEFAULT_MINUTES,
     ExerciseAttempt,
@@ -61,6 +63,9 @@ def cmd_interview(args: argparse.Namespace) -> int:
     if not plan.cards and not plan.exercises:
         print(_("Nothing to ask for this topic."))
         return EXIT_PASS
+    note = not_applying_note(not_applying(deck), installed_jax())
+    if note:
+        warn(note)
     run_interview(session, deck, scheduler, plan, sys.stdin, sys.stdout)
     return EXIT_PASS
 
@@ -85,8 +90,8 @@ def run_interview(session: Session, deck: Deck, scheduler: Scheduler, plan: Inte
     try:
         if plan.cards:
             card_budget = max(plan.budget_s - len(plan.exercises) * 8 * 60, 60.0)
-            run_plain(deck, plan.cards, RoundOptions(count=len(plan.cards), minutes=card_budget / 60), scheduler, inp,
-                      out, clock, outcomes=outcomes)
+            options = RoundOptions(count=len(plan.cards), minutes=card_budget / 60, seed=plan.seed)
+            run_plain(deck, plan.cards, options, scheduler, inp, out, clock, outcomes=outcomes)
         for ex in plan.exercises:
             left = plan.budget_s - (clock() - started)
             attempt = ExerciseAttempt(ex.id, ex.topic)

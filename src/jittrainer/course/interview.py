@@ -17,8 +17,9 @@ from typing import Any
 
 from jittrainer import paths
 from jittrainer.course import Course
-from jittrainer.course.drills.model import Card, Deck
-from jittrainer.course.drills.round import Outcome
+from jittrainer.course.drills.model import LEVELS, Card, Deck
+from jittrainer.course.drills.present import new_seed
+from jittrainer.course.drills.round import Outcome, drawable
 from jittrainer.course.drills.schedule import Scheduler
 from jittrainer.course.exercises import Exercise
 from jittrainer.i18n import _
@@ -27,6 +28,7 @@ from jittrainer.session.drafts import Drafts
 DEFAULT_MINUTES = 20.0
 CARD_MINUTES = 1.5  # about what one card takes, answer and explanation read
 EXERCISE_MINUTES = 8.0
+SPREAD = {"easy": 0.3, "medium": 0.4, "hard": 0.3}  # the share of each level among an interview's cards
 
 
 @dataclass
@@ -35,6 +37,7 @@ class InterviewPlan:
     exercises: list[Exercise]
     minutes: float
     topic: str | None = None
+    seed: int | None = None  # shuffles the cards' choices (recorded with the interview)
 
     @property
     def budget_s(self) -> float:
@@ -58,8 +61,9 @@ class InterviewRecord:
     at: str
     minutes: float
     topic: str | None
-    cards: list[dict[str, Any]] = field(default_factory=list)  # {"card", "topic", "result"}
+    cards: list[dict[str, Any]] = field(default_factory=list)  # {"card", "topic", "level", "result", "order"}
     exercises: list[dict[str, Any]] = field(default_factory=list)  # ExerciseAttempt as a dict
+    seed: int | None = None
 
 
 def interview_exercises(course: Course, topic: str | None = None) -> list[Exercise]:
@@ -81,8 +85,25 @@ def plan_interview(course: Course, deck: Deck, scheduler: Scheduler, *, minutes:
     exercises = pool[:n_exercises]
     card_minutes = max(minutes - n_exercises * EXERCISE_MINUTES, CARD_MINUTES)
     count = max(1, int(card_minutes // CARD_MINUTES))
-    cards = scheduler.pick(deck.cards, count=count, topic=topic, seed=seed)
-    return InterviewPlan(cards, exercises, minutes, topic)
+    cards = spread(scheduler.pick(drawable(deck), topic=topic, seed=seed), count)
+    return InterviewPlan(cards, exercises, minutes, topic, seed=new_seed() if seed is None else seed)
+
+
+def spread(ranked: list[Card], count: int) -> list[Card]:
+    """``count`` cards from ``ranked`` (the scheduler's order: due first) with every level in its ``SPREAD`` share
+    where the pool allows, asked from easy to hard: an interview warms up, then gets harder."""
+    by_level = {level: [c for c in ranked if c.level == level] for level in LEVELS}
+    quota = {level: round(count * share) for level, share in SPREAD.items()}
+    quota["medium"] = count - quota["easy"] - quota["hard"]
+    chosen = {level: by_level[level][: max(0, quota[level])] for level in LEVELS}
+    short = count - sum(len(v) for v in chosen.values())
+    for card in ranked:  # a level with too few cards: the others fill in, in the scheduler's order
+        if short <= 0:
+            break
+        if all(card is not other for other in chosen[card.level]):
+            chosen[card.level].append(card)
+            short -= 1
+    return [card for level in LEVELS for card in chosen[level]]
 
 
 def draft_store() -> Drafts:
@@ -95,8 +116,10 @@ def record(plan: InterviewPlan, outcomes: list[Outcome], attempts: list[Exercise
         at=dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
         minutes=plan.minutes,
         topic=plan.topic,
-        cards=[{"card": o.card.id, "topic": o.card.topic, "result": o.result} for o in outcomes],
+        cards=[{"card": o.card.id, "topic": o.card.topic, "level": o.card.level, "result": o.result,
+                "order": list(o.shown.order) if o.shown is not None else []} for o in outcomes],
         exercises=[asdict(a) for a in attempts],
+        seed=plan.seed,
     )
 
 
@@ -119,6 +142,11 @@ def report_lines(entry: InterviewRecord, deck: Deck, course: Course) -> list[str
     score = sum(right.values())
     lines.append(_("Interview over: {right} of {asked} right ({cards} cards, {exercises} exercises).").format(
         right=score, asked=sum(asked.values()), cards=len(entry.cards), exercises=len(entry.exercises)))
+    levels = [level for level in LEVELS if any(c.get("level") == level for c in entry.cards)]
+    if levels:
+        lines.append(_("By difficulty: {levels}").format(levels=" · ".join(
+            "{} {}/{}".format(_(LEVELS[level]), sum(c["result"] == "right" for c in entry.cards if c.get("level") == level),
+                              sum(c.get("level") == level for c in entry.cards)) for level in levels)))
     for attempt in entry.exercises:
         ex = course.get(attempt["exercise"])
         name = f"{ex.number:02d} {ex.title_in(_lang())}" if ex else attempt["exercise"]

@@ -25,12 +25,14 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Input, ProgressBar, Static
 
+from jittrainer.app.drill.parts import card_name, choices_text, difficulty_word, next_difficulty, proof_words
+from jittrainer.app.keys import translate_bindings
 from jittrainer.course.drills.loader import load_drills
 from jittrainer.course.drills.model import AnswerError, Card, Deck
-from jittrainer.course.drills.render import comes_back, outcome_headline, summary_lines
-from jittrainer.course.drills.round import DrillRound, Outcome, RoundOptions, Summary, plan_round
+from jittrainer.course.drills.render import comes_back, not_applying_note, outcome_headline, summary_lines
+from jittrainer.course.drills.round import DrillRound, Outcome, RoundOptions, Summary, not_applying, plan_round
 from jittrainer.course.drills.schedule import Scheduler
-from jittrainer.app.keys import translate_bindings
+from jittrainer.course.versions import installed_jax
 from jittrainer.i18n import N_, _, flow, language
 
 TICK_S = 0.25
@@ -38,8 +40,10 @@ PRELUDE_NOTE = N_("jax, jax.numpy as jnp and numpy as np are imported; 4 CPU dev
 
 
 class DrillScreen(Screen[Summary | None]):
-    """A drill round. Keys: 1-4 pick a choice, t/f answer true/false, type + enter for typed answers, enter for
-    the next card, p shows the proof snippet after answering, escape ends the round (then r: another round)."""
+    """A drill round. Keys: 1-4 pick a choice (shown in a shuffled order), t/f answer true/false, type + enter for
+    typed answers, enter for the next card, p shows the proof snippet after answering, d starts a round of the next
+    difficulty, escape ends the round (then r: another round). A key of the wrong kind (a 2 on a true/false card) is
+    not an answer: the hint line says how to answer."""
 
     CSS_PATH = "drill.tcss"
     BINDINGS = [
@@ -49,12 +53,14 @@ class DrillScreen(Screen[Summary | None]):
         Binding("4", "pick('4')", show=False, id="drill.pick4"),
         Binding("t", "pick('t')", N_("True"), show=False, id="drill.true"),
         Binding("f", "pick('f')", N_("False"), show=False, id="drill.false"),
-        Binding("enter", "advance", N_("Next"), id="drill.next",
+        Binding("enter", "advance", N_("Next card"), id="drill.next",
                 tooltip=N_("Go to the next card (or close the summary)")),
         Binding("p", "toggle_proof", N_("Proof"), id="drill.proof",
                 tooltip=N_("Show the snippet that proves this answer")),
         Binding("r", "again", N_("New round"), id="drill.again",
                 tooltip=N_("Start another round with the same options")),
+        Binding("d", "difficulty", N_("Difficulty"), id="drill.difficulty",
+                tooltip=N_("Start a round of the next difficulty: all levels, easy, medium, hard")),
         Binding("escape", "end_round", N_("End round"), id="drill.end",
                 tooltip=N_("Stop here and see the summary")),
     ]
@@ -77,6 +83,7 @@ class DrillScreen(Screen[Summary | None]):
         cards: list[Card] | None = None,
         scheduler: Scheduler | None = None,
         clock: Callable[[], float] = time.monotonic,
+        choose_difficulty: bool = True,
         name: str | None = None,
         id: str | None = None,
     ) -> None:
@@ -87,6 +94,7 @@ class DrillScreen(Screen[Summary | None]):
         self._initial_cards = cards
         self.scheduler = scheduler
         self.clock = clock
+        self.choose_difficulty = choose_difficulty  # off in an interview, whose cards are planned for it
         self.round: DrillRound | None = None
         self.summary: Summary | None = None
         self.load_problem = ""
@@ -103,7 +111,7 @@ class DrillScreen(Screen[Summary | None]):
                 yield Static("", id="drill-question")
                 yield Static("", id="drill-code")
                 yield Static("", id="drill-choices")
-                yield Input(placeholder="type your answer, then enter", id="drill-input")
+                yield Input(placeholder=_("type your answer, then press enter"), id="drill-input")
                 yield Static("", id="drill-hint")
                 yield Static("", id="drill-feedback")
                 yield Static("", id="drill-proof")
@@ -114,6 +122,9 @@ class DrillScreen(Screen[Summary | None]):
     def on_mount(self) -> None:
         self.set_interval(TICK_S, self.tick)
         self.new_round(self._initial_cards)
+        note = not_applying_note(not_applying(self.deck), installed_jax()) if self.deck is not None else ""
+        if note:
+            self.notify(note, timeout=6)
 
     # -- round control -----------------------------------------------------------------------------------------
 
@@ -128,7 +139,8 @@ class DrillScreen(Screen[Summary | None]):
             except KeyError as exc:
                 cards, self.load_problem = [], str(exc.args[0])
         self.summary = None
-        self.round = DrillRound(cards, scheduler=self.scheduler, budget_s=self.options.budget_s, clock=self.clock)
+        self.round = DrillRound(cards, scheduler=self.scheduler, budget_s=self.options.budget_s, clock=self.clock,
+                                seed=self.options.seed)
         self.set_class(False, "-finished")
         if self.round.start() is None:
             self._finish()
@@ -145,13 +157,15 @@ class DrillScreen(Screen[Summary | None]):
         n, total = drill.position
         self.query_one("#drill-title", Static).update(
             Text.assemble((_("Drill") + " ", "bold"), "· " + _("card {n}/{total}").format(n=n, total=total) + " · ",
-                          (deck.topic_title(card.topic), "bold"), f" · {card.label}")
+                          (deck.topic_title(card.topic), "bold"), f" · {card.label} · ",
+                          (card.level_label, "bold" if card.level == "hard" else ""))
         )
         self.query_one("#drill-question", Static).update(Text(card.text(language()).question.strip()))
         code = self.query_one("#drill-code", Static)
         code.display = bool(card.code)
         if card.code:
-            code.update(Syntax(card.code.rstrip(), "python", theme="monokai", line_numbers=False, word_wrap=True))
+            code.update(Syntax(card.code_in(language()).rstrip(), "python", theme="monokai", line_numbers=False,
+                               word_wrap=True))
         self._show_choices()
         typed = card.kind in ("text", "count")
         box = self.query_one("#drill-input", Input)
@@ -159,7 +173,7 @@ class DrillScreen(Screen[Summary | None]):
         box.disabled = not typed
         box.value = ""
         if typed:
-            box.placeholder = f"{card.prompt}, then enter"
+            box.placeholder = _("type {how}, then press enter").format(how=card.prompt)
             box.focus()
         else:
             self.set_focus(None)
@@ -179,47 +193,19 @@ class DrillScreen(Screen[Summary | None]):
         if card.kind in ("choice", "bug"):
             how = _("press 1-{n}").format(n=len(card.choices))
         elif card.kind == "truefalse":
-            how = _("press t or f (or 1 / 2)")
+            how = _("press t or f")
         else:
             how = _("type {how} and press enter").format(how=card.prompt)
         ends = _("escape ends the round")
         return f"{how} · {ends} · {_(PRELUDE_NOTE)}"
 
     def _show_choices(self, outcome: Outcome | None = None) -> None:
-        card = self.card if outcome is None else outcome.card
-        assert card is not None
+        shown = self.round.current_shown if outcome is None else outcome.shown
         widget = self.query_one("#drill-choices", Static)
-        options: list[tuple[str, str]] = []
-        if card.kind in ("choice", "bug"):
-            options = [(str(i), choice) for i, choice in enumerate(card.text(language()).choices, 1)]
-        elif card.kind == "truefalse":
-            options = [("t", _("True")), ("f", _("False"))]
-        widget.display = bool(options)
-        if not options:
-            return
-        picked = None
-        if outcome is not None and outcome.response:
-            try:
-                picked = card.parse(outcome.response)
-            except AnswerError:
-                picked = None
-        text = Text()
-        for i, (key, label) in enumerate(options):
-            value = (i + 1) if card.kind != "truefalse" else (key == "t")
-            style = ""
-            mark = "  "
-            if outcome is not None:
-                if value == card.answer and type(value) is type(card.answer):
-                    style, mark = "bold green", "✓ "
-                elif picked is not None and value == picked and type(value) is type(picked):
-                    style, mark = "bold red", "✗ "
-                else:
-                    style = "dim"
-            if i:
-                text.append("\n")
-            text.append(f"{mark}{key}) ", style=style or "bold")
-            text.append(label, style=style)
-        widget.update(text)
+        text = choices_text(shown, outcome.response if outcome else None, outcome is not None) if shown else None
+        widget.display = text is not None
+        if text is not None:
+            widget.update(text)
 
     # -- answering ---------------------------------------------------------------------------------------------
 
@@ -227,11 +213,7 @@ class DrillScreen(Screen[Summary | None]):
         card, drill = self.card, self.round
         if card is None or drill is None or drill.answered or card.kind in ("text", "count"):
             return
-        if card.kind == "truefalse" and key in ("1", "2"):
-            key = "t" if key == "1" else "f"
-        if card.kind in ("choice", "bug") and key in ("t", "f"):
-            return
-        self.submit(key)
+        self.submit(key)  # a key of the wrong kind is refused by the card's parser, and the hint says why
 
     @on(Input.Submitted, "#drill-input")
     def _typed(self, event: Input.Submitted) -> None:
@@ -257,7 +239,7 @@ class DrillScreen(Screen[Summary | None]):
         if drill.answered:
             return
         left = drill.seconds_left()
-        self.query_one("#drill-countdown", Static).update(Text(f"⏱ {math.ceil(left)} s",
+        self.query_one("#drill-countdown", Static).update(Text("⏱ " + _("{s} s").format(s=math.ceil(left)),
                                                                style="bold red" if left <= 10 else "bold"))
         bar = self.query_one("#drill-countdown-bar", ProgressBar)
         bar.update(progress=left)
@@ -302,8 +284,8 @@ class DrillScreen(Screen[Summary | None]):
         if proof.display:
             proof.display = False
             return
-        title = Text(_("Proof: `jittrainer validate` runs this and checks it yields {what}:").format(
-            what=_proof_words(card)) + "\n", style="dim")
+        title = Text(_("Proof: jittrainer validate runs this code and checks that it yields {what}:").format(
+            what=proof_words(card)) + "\n", style="dim")
         proof.update(Text.assemble(title, Syntax(card.proof_code.rstrip(), "python", theme="monokai").highlight(
             card.proof_code.rstrip())))
         proof.display = True
@@ -337,6 +319,14 @@ class DrillScreen(Screen[Summary | None]):
         if self.round is not None and self.round.finished:
             self.new_round()
 
+    def action_difficulty(self) -> None:
+        """A new round of the next difficulty (the card on screen, if unanswered, is left without an outcome)."""
+        self.options.difficulty = next_difficulty(self.options.difficulty)
+        self.notify(_("Difficulty: {level}").format(level=difficulty_word(self.options.difficulty)), timeout=3)
+        if self.round is not None and not self.round.finished:
+            self.round.quit()
+        self.new_round()
+
     def action_close(self) -> None:
         self.dismiss(self.summary)
 
@@ -345,6 +335,8 @@ class DrillScreen(Screen[Summary | None]):
         finished = drill is None or drill.finished
         if action == "again":
             return finished
+        if action == "difficulty":
+            return self.choose_difficulty
         if action == "toggle_proof":
             return (not finished and drill is not None and drill.answered) or None
         if action == "advance":
@@ -377,8 +369,9 @@ class DrillScreen(Screen[Summary | None]):
                 for o in missed:
                     text.append(f"  {'⏱' if o.result == 'timeout' else '✗'} {deck.topic_title(o.card.topic)}: ",
                                 style="red")
-                    text.append(f"{o.card.label}: {_card_name(o.card)}\n")
-        text.append("\n" + _("enter or escape: close · r: another round"), style="dim")
+                    text.append(f"{o.card.label}: {card_name(o.card)}\n")
+        text.append("\n" + _("enter or escape: close · r: another round · d: a round of the next difficulty"),
+                    style="dim")
         self.query_one("#drill-summary-text", Static).update(text)
         self.query_one("#drill-title", Static).update(Text(_("Drill · summary"), style="bold"))
         self.set_class(True, "-finished")
@@ -387,23 +380,3 @@ class DrillScreen(Screen[Summary | None]):
         if self.summary is not None:
             self.post_message(self.Finished(self.summary))
 
-
-def _proof_words(card: Card) -> str:
-    expected = card.expected_observation()
-    observe = card.proof.observe
-    if observe == "raises":
-        return _("the exception {name}").format(name=expected)
-    if observe == "traces":
-        return _("{n} traces of {function}").format(n=expected, function=card.proof.function)
-    if observe == "compiles":
-        return _("{n} compiles of {function}").format(n=expected, function=card.proof.function)
-    if observe == "lines":
-        return _("{n} printed lines").format(n=expected)
-    if observe == "stdout":
-        return _("exactly this output: {text}").format(text=repr(expected))
-    return f"answer = {expected!r}"
-
-
-def _card_name(card: Card) -> str:
-    """A short name for a card in lists: its id in words (``static_list_unhashable`` → "static list unhashable")."""
-    return card.id.replace("_", " ")

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from jittrainer.course.drills.model import Card
+import re
+
+from jittrainer.course.drills.model import LINE_COMMENT, Card, code_comments
 from jittrainer.course.translations import EDITIONS
 
 
@@ -19,4 +21,11 @@ def check_card_languages(card: Card) -> list[str]:
                 problems.append(f"{name}: {lang}.{field}: missing")
         if len(text.choices) != len(card.choices):
             problems.append(f"{name}: {lang}.choices: {len(text.choices)} choices, the card has {len(card.choices)}")
+        for comment in code_comments(card.code):
+            if re.search("[A-Za-z]{2}", comment) and not LINE_COMMENT.match(comment) and comment not in text.comments:
+                problems.append(f"{name}: {lang}.comments: the code's comment {comment!r} has no {lang} text "
+                                f"(add it to [{lang}] comments)")
+        for comment in text.comments:
+            if comment not in code_comments(card.code):
+                problems.append(f"{name}: {lang}.comments: {comment!r} is not a comment of the code")
     return problems

@@ -13,11 +13,13 @@ from pathlib import Path
 from typing import Any
 
 from jittrainer.course.drills.model import (
+    DEFAULT_LEVEL,
     DEFAULT_SECONDS,
     FORMAT_VERSION,
     ID_RE,
     KIND_OBSERVES,
     KINDS,
+    LEVELS,
     MAX_CHOICES,
     MAX_SECONDS,
     MIN_SECONDS,
@@ -30,6 +32,7 @@ from jittrainer.course.drills.model import (
     Deck,
     normalize_output,
 )
+from jittrainer.course.versions import VersionRangeError, check_range
 from jittrainer.course.schema import Fields, read_toml
 from jittrainer.course.topics import Topic, load_topics
 
@@ -117,6 +120,17 @@ def _read_card(card: Card, data: dict[str, Any], fields: Fields, topics: dict[st
     card.code = _dedent_code(fields.text(data, "code", required=card.kind in ("text", "count", "bug")))
     card.seconds = fields.integer(data, "seconds", default=DEFAULT_SECONDS, low=MIN_SECONDS, high=MAX_SECONDS) \
         or DEFAULT_SECONDS
+    card.level = fields.choice(data, "level", tuple(LEVELS), default=DEFAULT_LEVEL) or DEFAULT_LEVEL
+    if "jax" in data:
+        spec = data["jax"]
+        try:
+            if not isinstance(spec, str):
+                raise VersionRangeError(f"expected a string such as '>=0.9.1', got {spec!r}")
+            check_range(spec)
+        except VersionRangeError as exc:
+            bad("jax", f"not a version range: {exc}")
+        else:
+            card.jax = spec.replace(" ", "")
 
     kind = card.kind
     if kind in ("choice", "bug"):
@@ -139,8 +153,14 @@ def _read_card(card: Card, data: dict[str, Any], fields: Fields, topics: dict[st
         if table is not None:
             choices = fields.strings(table, "choices", lang, required=bool(card.choices), low=len(card.choices),
                                      high=len(card.choices)) if card.choices else []
+            comments = table.get("comments", {})
+            if not isinstance(comments, dict) or not all(isinstance(k, str) and isinstance(v, str) and v.strip()
+                                                         for k, v in comments.items()):
+                bad(f"{lang}.comments", f"expected a table of comment = translation strings, got {comments!r}")
+                comments = {}
             card.translations[lang] = CardText(
-                fields.text(table, "question", lang), tuple(choices or ()), fields.text(table, "explanation", lang))
+                fields.text(table, "question", lang), tuple(choices or ()), fields.text(table, "explanation", lang),
+                {k.strip(): v.strip() for k, v in comments.items()})
 
     proof = fields.table(data, "proof")
     if proof is None:

@@ -6,7 +6,9 @@ Cards are TOML files in ``exercises/drills/cards/`` (loaded by ``loader``), each
 
 from __future__ import annotations
 
+import io
 import re
+import tokenize
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -42,13 +44,19 @@ KIND_OBSERVES = {
     "bug": {"answer"},
 }
 SECTIONS = ("interview", "misconception")
+# level -> who answers it: the basic jit model / specific semantics / internals and less-known behaviour
+LEVELS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
+DEFAULT_LEVEL = "medium"
 DEFAULT_SECONDS = 60
 MIN_SECONDS, MAX_SECONDS = 5, 600
 MAX_CHOICES = 4
 PROOF_TIMEOUT_S = 30.0
 NO_EXCEPTION = "none"
-TRUE_WORDS = {"t", "true", "y", "yes", "1", "对", "是", "真"}
-FALSE_WORDS = {"f", "false", "n", "no", "2", "错", "否", "假"}
+# No digits: a "2" for a true/false card is the wrong kind of answer, asked again, not "false".
+TRUE_WORDS = {"t", "true", "y", "yes", "对", "是", "真"}
+FALSE_WORDS = {"f", "false", "n", "no", "错", "否", "假"}
+LINE_COMMENT = re.compile(r"^line (\d+)$")  # "# line 2": what a spot-the-bug card's choices refer to
+LINE_WORDS = {"zh": "第 {n} 行"}  # "# line 2" in the other editions (the choices say 第 2 行)
 
 
 class AnswerError(ValueError):
@@ -72,6 +80,36 @@ class CardText:
     question: str = ""
     choices: tuple[str, ...] = ()
     explanation: str = ""
+    comments: dict[str, str] = field(default_factory=dict)  # the code's comments in this language: {"warm-up": "预热"}
+
+
+def code_comments(code: str) -> list[str]:
+    """The comments of ``code``, without their ``#`` (tokenized, so a ``#`` inside a string is not one)."""
+    try:
+        return [tok.string[1:].strip() for tok in tokenize.generate_tokens(io.StringIO(code).readline)
+                if tok.type == tokenize.COMMENT]
+    except (tokenize.TokenError, SyntaxError, IndentationError):
+        return []
+
+
+def translate_comments(code: str, comments: dict[str, str], line_word: str) -> str:
+    """``code`` with each comment in another language: ``# line 2`` by ``line_word`` ("第 {n} 行"), the others by
+    ``comments``; a comment with no translation stays as it is (``validate`` reports it)."""
+    try:
+        tokens = [tok for tok in tokenize.generate_tokens(io.StringIO(code).readline) if tok.type == tokenize.COMMENT]
+    except (tokenize.TokenError, SyntaxError, IndentationError):
+        return code
+    lines = code.splitlines(keepends=True)
+    for tok in reversed(tokens):
+        body = tok.string[1:].strip()
+        numbered = LINE_COMMENT.match(body)
+        new = line_word.format(n=numbered.group(1)) if numbered else comments.get(body)
+        if new is None:
+            continue
+        row, col = tok.start[0] - 1, tok.start[1]
+        line = lines[row]
+        lines[row] = line[:col] + "# " + new + line[tok.end[1]:]
+    return "".join(lines)
 
 
 @dataclass
@@ -87,6 +125,8 @@ class Card:
     answer: Any = None
     explanation: str = ""
     seconds: int = DEFAULT_SECONDS
+    level: str = DEFAULT_LEVEL
+    jax: str = ""  # the JAX releases the answer holds for, e.g. ">=0.9.1" (empty: all)
     proof: Proof = field(default_factory=Proof)
     translations: dict[str, CardText] = field(default_factory=dict)  # {"zh": CardText(...)}
     problems: list[str] = field(default_factory=list)  # "file: field: what is wrong"
@@ -99,7 +139,25 @@ class Card:
             return english
         return CardText(translated.question or self.question,
                         translated.choices if len(translated.choices) == len(self.choices) else self.choices,
-                        translated.explanation or self.explanation)
+                        translated.explanation or self.explanation, translated.comments)
+
+    def code_in(self, lang: str | None = None) -> str:
+        """The snippet as shown in ``lang``: the same code, with the comments in that language."""
+        lang = lang or language()
+        if lang == "en" or not self.code:
+            return self.code
+        return translate_comments(self.code, self.text(lang).comments, LINE_WORDS.get(lang, "line {n}"))
+
+    def applies(self, jax_version: str | None = None) -> bool:
+        """Does the answer hold on this JAX (default: the installed one)?"""
+        from jittrainer.course.versions import in_range, installed_jax
+
+        version = installed_jax() if jax_version is None else jax_version
+        return not self.jax or not version or in_range(version, self.jax)
+
+    @property
+    def level_label(self) -> str:
+        return _(LEVELS.get(self.level, self.level))
 
     @property
     def available(self) -> bool:
@@ -159,6 +217,9 @@ class Card:
             letters = "abcd"[: len(self.choices)]
             if len(text) == 1 and text.lower() in letters:
                 return letters.index(text.lower()) + 1
+            if text.lower() in TRUE_WORDS | FALSE_WORDS:
+                raise AnswerError(_("this card is not true or false: answer with a choice's number, 1 to {n}")
+                                  .format(n=len(self.choices)))
             raise AnswerError(_("answer with a number from 1 to {n}").format(n=len(self.choices)))
         if self.kind == "truefalse":
             word = text.lower()
@@ -166,11 +227,15 @@ class Card:
                 return True
             if word in FALSE_WORDS:
                 return False
+            if word.isdigit():
+                raise AnswerError(_("this card has no numbered choices: answer t (true) or f (false)"))
             raise AnswerError(_("answer t (true) or f (false)"))
         if self.kind == "count":
             try:
                 return int(text)
             except ValueError:
+                if text.lower() in TRUE_WORDS | FALSE_WORDS:
+                    raise AnswerError(_("this card is not true or false: answer with a whole number")) from None
                 raise AnswerError(_("answer with a whole number, e.g. 2")) from None
         return response
 

@@ -25,6 +25,7 @@ class ProofResult:
     observed: Any = None
     seconds: float = 0.0
     jax_version: str = ""
+    skipped: bool = False  # the card's jax range excludes the installed JAX: nothing to prove here
 
 
 def observe(card: Card, run: dict[str, Any]) -> tuple[Any, str]:
@@ -149,6 +150,8 @@ def prove_cards(
                       result.ok)
         return result
 
+    from jittrainer.course.versions import installed_jax
+
     runnable = []
     for card in cards:
         if card.problems:
@@ -156,6 +159,11 @@ def prove_cards(
             results.append(result)
             if on_result:
                 on_result(card.problems[0], False)
+        elif not card.applies():
+            results.append(ProofResult(card.id, label(card), True, skipped=True, jax_version=installed_jax()))
+            if on_result:
+                on_result(f"{label(card)}: skipped: its answer is about jax {card.jax}, and jax {installed_jax()} "
+                          f"is installed (learners on this JAX do not get the card)", True)
         else:
             runnable.append(card)
     with ThreadPoolExecutor(max_workers=max(1, jobs or default_jobs())) as pool:

@@ -10,17 +10,17 @@ from collections.abc import Sequence
 from jittrainer.course.drills.model import Card, Deck
 from jittrainer.course.drills.round import Outcome, Summary
 from jittrainer.course.drills.schedule import CardState, Scheduler
-from jittrainer.i18n import _, flow, language
+from jittrainer.i18n import _, flow, language, ngettext, pgettext
 from jittrainer.units import duration
 
 
 def outcome_headline(outcome: Outcome) -> str:
-    card = outcome.card
+    answer = outcome.shown.answer_text() if outcome.shown is not None else outcome.card.answer_text()
     if outcome.result == "right":
         return _("✓ Right ({time}).").format(time=duration(outcome.seconds))
     if outcome.result == "timeout":
-        return _("⏱ Time's up: the answer is {answer}").format(answer=card.answer_text())
-    return _("✗ Wrong: the answer is {answer}").format(answer=card.answer_text())
+        return _("⏱ Time's up: the answer is {answer}").format(answer=answer)
+    return _("✗ Wrong: the answer is {answer}").format(answer=answer)
 
 
 def comes_back(state: CardState | None, now: dt.datetime) -> str:
@@ -43,9 +43,9 @@ def summary_lines(summary: Summary, deck: Deck, scheduler: Scheduler | None, car
         parts.append(_("{n} not reached").format(n=summary.skipped))
     lines = [" · ".join(parts)]
     if summary.weak_topics:
-        weak = ", ".join(_("{topic} ({missed} of {asked} missed)").format(topic=deck.topic_title(t), missed=missed,
-                                                                          asked=asked)
-                         for t, missed, asked in summary.weak_topics)
+        weak = pgettext("list.separator", ", ").join(
+            _("{topic} ({missed} of {asked} missed)").format(topic=deck.topic_title(t), missed=missed, asked=asked)
+            for t, missed, asked in summary.weak_topics)
         lines.append(_("Weak topics: {topics}").format(topics=weak))
         exercises = [e for t, *_rest in summary.weak_topics for e in deck.practice.get(t, [])[:2]]
         if exercises:
@@ -58,7 +58,28 @@ def summary_lines(summary: Summary, deck: Deck, scheduler: Scheduler | None, car
         line = _("Schedule: {due} of these cards due again today, {later} later").format(due=counts["due"],
                                                                                          later=counts["later"])
         lines.append(line + (" · " + _("next: jittrainer drill --due") if counts["due"] else ""))
+    if summary.seed is not None and summary.asked:
+        lines.append(_("Seed {seed}: --seed {seed} shuffles the cards and their choices the same way again").format(
+            seed=summary.seed))
     return lines
+
+
+def level_note(cards: Sequence[Card]) -> str:
+    """How a round's cards spread over the levels: 'easy 3 · medium 4 · hard 3'."""
+    from jittrainer.course.drills.model import LEVELS
+
+    counts = {level: sum(c.level == level for c in cards) for level in LEVELS}
+    return " · ".join(f"{_(word)} {counts[level]}" for level, word in LEVELS.items() if counts[level])
+
+
+def not_applying_note(cards: Sequence[Card], jax_version: str) -> str:
+    """'2 cards do not apply to your JAX 0.8.1 and are left out: a (jax >=0.9.1), b (jax <0.9).'"""
+    if not cards:
+        return ""
+    names = pgettext("list.separator", ", ").join(f"{c.id} (jax {c.jax})" for c in cards)
+    return ngettext("{n} card does not apply to your JAX {version} and is left out: {cards}",
+                    "{n} cards do not apply to your JAX {version} and are left out: {cards}",
+                    len(cards)).format(n=len(cards), version=jax_version or "?", cards=names)
 
 
 def render_sections(deck: Deck, lang: str | None = None) -> str:
@@ -74,11 +95,14 @@ def render_sections(deck: Deck, lang: str | None = None) -> str:
         for n, card in enumerate(cards, 1):
             text = card.text(lang)
             lead = _("True or false: ") if card.kind == "truefalse" else ""
-            out.append(f"**{n}. {lead}{_md(text.question.strip())}** ({deck.topic_title(card.topic, lang)}; "
-                       f"{card.label})")
+            facts = [deck.topic_title(card.topic, lang), card.label, card.level_label]
+            if card.jax:
+                facts.append(f"jax {card.jax}")
+            about = "（" + "；".join(facts) + "）" if lang == "zh" else "(" + "; ".join(facts) + ")"
+            out.append(f"**{n}. {lead}{_md(text.question.strip())}** {_md(about)}")
             out.append("")
             if card.code:
-                out += ["```python", card.code.rstrip(), "```", ""]
+                out += ["```python", card.code_in(lang).rstrip(), "```", ""]
             for i, choice in enumerate(text.choices, 1):
                 out.append(f"{i}. {_md(choice)}")
             if text.choices:

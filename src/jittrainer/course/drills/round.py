@@ -10,7 +10,8 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from jittrainer.course.drills.model import Card, Deck
+from jittrainer.course.drills.model import LEVELS, Card, Deck
+from jittrainer.course.drills.present import Shown, new_seed
 from jittrainer.course.drills.schedule import CardState, Scheduler
 
 DEFAULT_COUNT = 10
@@ -24,7 +25,8 @@ class RoundOptions:
     count: int = DEFAULT_COUNT
     minutes: float | None = None  # the whole round's budget; None: only the per-card countdowns
     due_only: bool = False
-    seed: int | None = None
+    seed: int | None = None  # the order of the cards and of each card's choices
+    difficulty: str | None = None  # a level of LEVELS: only cards of that level
 
     @property
     def budget_s(self) -> float | None:
@@ -36,8 +38,21 @@ def plan_round(deck: Deck, options: RoundOptions, scheduler: Scheduler) -> list[
     learner has attempted come first, so a beginner is not asked about what the course has not reached yet."""
     if options.topic is not None and options.topic not in deck.topics:
         raise KeyError(f"no topic called {options.topic!r} (known: {', '.join(deck.topics) or 'none'})")
-    return scheduler.pick(deck.cards, count=options.count, topic=options.topic, due_only=options.due_only,
+    if options.difficulty is not None and options.difficulty not in LEVELS:
+        raise KeyError(f"no difficulty called {options.difficulty!r} (known: {', '.join(LEVELS)})")
+    cards = drawable(deck, options.difficulty)
+    return scheduler.pick(cards, count=options.count, topic=options.topic, due_only=options.due_only,
                           seed=options.seed, prefer_topics=attempted_topics(deck, scheduler))
+
+
+def drawable(deck: Deck, difficulty: str | None = None) -> list[Card]:
+    """The cards a round may draw: available, about the installed JAX, and of ``difficulty`` when one is given."""
+    return [c for c in deck.available if c.applies() and (difficulty is None or c.level == difficulty)]
+
+
+def not_applying(deck: Deck) -> list[Card]:
+    """The cards whose answer does not hold on the installed JAX (their ``jax`` range excludes it)."""
+    return [c for c in deck.available if not c.applies()]
 
 
 def attempted_topics(deck: Deck, scheduler: Scheduler) -> list[str]:
@@ -57,6 +72,7 @@ class Outcome:
     response: str = ""
     seconds: float = 0.0
     state: CardState | None = None  # the card's schedule after this answer
+    shown: Shown | None = None  # the order its choices were shown in
 
     @property
     def correct(self) -> bool:
@@ -73,6 +89,7 @@ class Summary:
     seconds: float
     weak_topics: list[tuple[str, int, int]]  # (topic, missed, asked), most missed first
     ended_by: str  # "done" | "quit" | "budget"
+    seed: int | None = None  # what --seed repeats this round's card and choice order with
 
     @property
     def score_text(self) -> str:
@@ -84,7 +101,8 @@ class DrillRound:
 
     The faces (plain text, the Textual screen) drive it: ``start()`` the current card, then ``answer(text)`` or
     ``time_out()``, then ``next()``. ``clock`` is a monotonic seconds source (injectable for tests); the
-    scheduler (optional) records every outcome as it happens, so quitting mid-round loses nothing."""
+    scheduler (optional) records every outcome as it happens, so quitting mid-round loses nothing. ``seed`` shuffles
+    each card's choices (a round without one draws one and keeps it in ``seed``)."""
 
     def __init__(
         self,
@@ -93,8 +111,11 @@ class DrillRound:
         scheduler: Scheduler | None = None,
         budget_s: float | None = None,
         clock: Callable[[], float] = time.monotonic,
+        seed: int | None = None,
     ) -> None:
         self.cards = list(cards)
+        self.seed = new_seed() if seed is None else seed
+        self.shown = [Shown.of(card, self.seed) for card in self.cards]
         self.scheduler = scheduler
         self.budget_s = budget_s
         self.clock = clock
@@ -113,6 +134,11 @@ class DrillRound:
         if self.ended_by is not None or self.index >= len(self.cards):
             return None
         return self.cards[self.index]
+
+    @property
+    def current_shown(self) -> Shown | None:
+        """The current card as shown: its choices in this round's order."""
+        return self.shown[self.index] if self.current is not None else None
 
     @property
     def answered(self) -> bool:
@@ -173,7 +199,7 @@ class DrillRound:
         now = self.clock()
         if self.deadline is not None and now > self.deadline:
             return self._close(card, "timeout", response, now)
-        value = card.parse(response)
+        value = self.shown[self.index].parse(response)
         return self._close(card, "right" if card.is_correct(value) else "wrong", response, now)
 
     def answer_dont_know(self) -> Outcome:
@@ -216,7 +242,7 @@ class DrillRound:
 
     def _close(self, card: Card, result: str, response: str, now: float) -> Outcome:
         started = self.card_started_at if self.card_started_at is not None else now
-        outcome = Outcome(card, result, response, round(now - started, 3))
+        outcome = Outcome(card, result, response, round(now - started, 3), shown=self.shown[self.index])
         if self.scheduler is not None:
             outcome.state = self.scheduler.record(card.id, result)
         self.outcomes.append(outcome)
@@ -244,4 +270,5 @@ class DrillRound:
             seconds=round(seconds, 1),
             weak_topics=weak,
             ended_by=self.ended_by or "quit",
+            seed=self.seed,
         )

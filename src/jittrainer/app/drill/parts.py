@@ -1,0 +1,76 @@
+"""What the drill screen shows, as Rich text: the choices (in the round's shuffled order), the proof's words.
+
+Pure rendering, no widgets: the screen puts these into its ``Static``s.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from jittrainer.course.drills.model import LEVELS, Card
+from jittrainer.course.drills.present import Shown
+from jittrainer.i18n import _, language
+
+DIFFICULTIES = (None, *LEVELS)  # what the difficulty key cycles through: all levels, then each one
+
+
+def choices_text(shown: Shown, response: str | None = None, answered: bool = False) -> Text | None:
+    """The choices as shown (``1) …``), or t/f for a true/false card; after answering, the right one in green and
+    the learner's pick in red. None for a typed card."""
+    card = shown.card
+    if card.kind in ("choice", "bug"):
+        options = [(str(i), choice, shown.order[i - 1]) for i, choice in enumerate(shown.choices(language()), 1)]
+    elif card.kind == "truefalse":
+        options = [("t", _("True"), True), ("f", _("False"), False)]
+    else:
+        return None
+    picked = None
+    if answered and response:
+        try:
+            picked = shown.parse(response)
+        except ValueError:
+            picked = None
+    text = Text()
+    for i, (key, label, value) in enumerate(options):
+        style, mark = "", "  "
+        if answered:
+            if value == card.answer and type(value) is type(card.answer):
+                style, mark = "bold green", "✓ "
+            elif picked is not None and value == picked and type(value) is type(picked):
+                style, mark = "bold red", "✗ "
+            else:
+                style = "dim"
+        if i:
+            text.append("\n")
+        text.append(f"{mark}{key}) ", style=style or "bold")
+        text.append(label, style=style)
+    return text
+
+
+def difficulty_word(level: str | None) -> str:
+    return _("all levels") if level is None else _(LEVELS[level])
+
+
+def next_difficulty(level: str | None) -> str | None:
+    return DIFFICULTIES[(DIFFICULTIES.index(level) + 1) % len(DIFFICULTIES)]
+
+
+def proof_words(card: Card) -> str:
+    expected = card.expected_observation()
+    observe = card.proof.observe
+    if observe == "raises":
+        return _("the exception {name}").format(name=expected)
+    if observe == "traces":
+        return _("{n} traces of {function}").format(n=expected, function=card.proof.function)
+    if observe == "compiles":
+        return _("{n} compiles of {function}").format(n=expected, function=card.proof.function)
+    if observe == "lines":
+        return _("{n} printed lines").format(n=expected)
+    if observe == "stdout":
+        return _("exactly this output: {text}").format(text=repr(expected))
+    return f"answer = {expected!r}"
+
+
+def card_name(card: Card) -> str:
+    """A short name for a card in lists: its id in words (``static_list_unhashable`` → "static list unhashable")."""
+    return card.id.replace("_", " ")
