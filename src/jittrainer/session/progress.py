@@ -151,7 +151,7 @@ def _migrate_v1(data: dict[str, Any]) -> dict[str, Any]:
     """Version 1 → 2: advice counters per exercise (start at zero: earlier runs showed advice anyway), FSRS drill
     states (a Leitner box becomes a review state whose stability is the box's interval, due date kept), and an
     empty interview history."""
-    from jittrainer.course.drills.schedule import migrate_leitner
+    from jittrainer.course.drills.card_state import migrate_leitner
 
     out = dict(data)
     exercises = out.get("exercises")
