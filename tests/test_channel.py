@@ -126,3 +126,68 @@ def test_removing_the_compile_listener_is_refused(double, tmp_path):
     code = "import jax.monitoring\njax.monitoring.clear_event_listeners()\n" + DOUBLE
     v = grade_source(double, code, tmp_path)
     assert v.status == "error" and v.error.type == "GraderTampered"
+
+
+@pytest.mark.worker
+@pytest.mark.parametrize(("patch", "named"), [
+    # a grader function's code swapped in place: the function object stays the same one
+    ("ctx = sys.modules['jittrainer.grading.sandbox.checks.context'].CheckContext\n"
+     "def failed(self, check_id, observation, advice=None, *, tier=None):\n"
+     "    return self.passed(check_id)\n"
+     "ctx.failed.__code__ = failed.__code__", "CheckContext.failed.__code__"),
+    # a class given a new attribute that changes what its instances do
+    ("ctx = sys.modules['jittrainer.grading.sandbox.checks.context'].CheckContext\n"
+     "ctx.__getattribute__ = lambda self, name: object.__getattribute__(self, name)", "CheckContext.__getattribute__"),
+    ("import builtins\nbuiltins.all = lambda items: True", "builtins.all"),
+    ("import numpy\nnumpy.isclose = lambda *a, **k: numpy.ones(numpy.shape(a[0]), bool)", "numpy.isclose"),
+])
+def test_white_box_patches_the_snapshot_covers_are_refused(double, tmp_path, patch, named):
+    code = "import sys\n" + patch + "\ndef double(x):\n    return 3 * x\n"
+    v = grade_source(double, code, tmp_path)
+    assert v.status == "error" and v.error.type == "GraderTampered", v.message
+    assert named in v.message
+
+
+@pytest.mark.worker
+def test_a_subclass_of_the_spys_jitted_type_is_not_taken_for_jitted_code(double, tmp_path):
+    """Under the spy, jax.jit returns the spy's own type; an instance of a subclass that runs plain Python must be
+    wrapped in jax.jit like any other function (so its Python side runs while tracing, and only then)."""
+    code = textwrap.dedent("""
+        import jax
+        calls = []
+
+        class Fake(type(jax.jit(lambda v: v))):
+            def __init__(self):
+                pass
+
+            def __call__(self, x):
+                calls.append(1)
+                return 2 * x if len(calls) == 1 else 3 * x
+
+        double = Fake()
+    """)
+    v = grade_source(double, code, tmp_path)
+    assert v.status == "pass", v.message  # jitted by the grader: the Python body ran once, while tracing
+
+
+def test_compare_reads_no_code_the_learners_value_brings():
+    import numpy as np
+
+    from jittrainer.grading.sandbox.checks.values import compare, plain_numbers
+
+    class Sneaky:
+        def __array__(self, *args, **kwargs):
+            raise AssertionError("the grader ran the learner's __array__")
+
+        def __eq__(self, other):
+            raise AssertionError("the grader ran the learner's __eq__")
+
+    class Number(float):
+        def __float__(self):
+            raise AssertionError("the grader ran the learner's __float__")
+
+    for value in (Sneaky(), Number(2.0), [Sneaky()], (1.0, Number(1.0))):
+        ok, why = compare(value, 2.0)
+        assert not ok and why.key == "compare.not_numbers"
+    assert plain_numbers((np.float32(1), 2, [3.0, 4.0])) is None  # ragged
+    assert plain_numbers([np.ones(2), (1, 2)]).tolist() == [[1, 1], [1, 2]]

@@ -53,8 +53,8 @@ def test_spare_is_warm_and_replenished_after_each_job(pool, double, tmp_path):
     seen = set()
     for _ in range(3):
         run = pool.grade_run(submission(double, tmp_path))
-        assert run.worker.pid not in seen  # never reused
-        seen.add(run.worker.pid)
+        assert run.worker.supervisor_pid not in seen  # never reused
+        seen.add(run.worker.supervisor_pid)
         assert len(pool.idle()) == 1 and pool.idle()[0] is not run.worker  # the next spare started at once
         assert run.run().status == "pass"
         assert run.worker.proc.poll() is not None  # a worker grades one job, then it is gone

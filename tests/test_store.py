@@ -66,7 +66,8 @@ def test_corrupt_progress_is_moved_aside_and_rebuilt_from_backup(tmp_path, conte
     path.write_text(content)
     fresh = ProgressStore(path)
     assert fresh.status("a") == "passed"
-    assert fresh.notices and "moved it to progress.json.corrupt-" in fresh.notices[0]
+    assert fresh.notices and "it was moved to progress.json.corrupt-" in str(fresh.notices[0])
+    assert "restored from progress.json.bak" in str(fresh.notices[0])
     assert list(tmp_path.glob("progress.json.corrupt-*"))
 
 
@@ -75,7 +76,7 @@ def test_newer_schema_is_not_overwritten_silently(tmp_path):
     path.write_text(json.dumps({"schema_version": SCHEMA_VERSION + 1, "exercises": {}}))
     store = ProgressStore(path)
     store.load()
-    assert "newer than this jittrainer understands" in store.notices[0]
+    assert "newer than this jittrainer understands" in str(store.notices[0])
     assert list(tmp_path.glob("progress.json.corrupt-*"))  # kept, not lost
 
 
@@ -136,3 +137,31 @@ def test_schema_1_is_migrated_to_2_with_advice_counters(tmp_path):
     assert data["schema_version"] == SCHEMA_VERSION == 2
     assert data["exercises"]["a"]["check_failures"] == {"values": 1}
     assert data["mine"] == {"kept": True}  # a key this version does not know is kept, not dropped
+
+
+def test_older_generations_survive_a_program_that_garbles_the_file_and_its_backup(tmp_path):
+    from jittrainer.session.progress import drain_notices
+
+    path = tmp_path / "progress.json"
+    store = ProgressStore(path)
+    store.record_attempt("a", "pass")
+    store.record_attempt("b", "fail")
+    store.record_attempt("c", "fail")  # .bak.2 holds a's pass alone, .bak a and b
+    assert [p.name for p in store.backups if p.exists()] == ["progress.json.bak", "progress.json.bak.2"]
+    drain_notices()
+    for target in (path, store.backup):
+        target.write_text("garbage")
+    fresh = ProgressStore(path)
+    assert fresh.status("a") == "passed"
+    assert "restored from progress.json.bak.2" in str(fresh.notices[0])
+    assert [str(n) for n in drain_notices()] == [str(fresh.notices[0])]  # every command prints the queue
+    assert drain_notices() == []
+
+
+def test_only_three_generations_are_kept(tmp_path):
+    store = ProgressStore(tmp_path / "progress.json")
+    for i in range(6):
+        store.record_attempt(f"e{i}", "fail")
+    kept = sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("progress.json"))
+    assert kept == ["progress.json", "progress.json.bak", "progress.json.bak.2", "progress.json.bak.3"]
+    assert set(json.loads(store.backups[-1].read_text())["exercises"]) == {"e0", "e1", "e2"}

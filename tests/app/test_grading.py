@@ -167,6 +167,13 @@ async def test_hostile_verdicts_show_their_message_and_the_app_keeps_going():
         await show_verdict(pilot, app, flood, "output")
         output = plain(s.panel.query_one("#output-body", Static))
         assert "more characters not shown" in output and "printed more than the grader keeps" in output
+        injected = failing_verdict()
+        injected.exercise = ex_id
+        injected.output_sections[0].text = "\x1b[2J\x1b[32mPASSED\x1b[0m \x9b31m \u202eevil\n"
+        await show_verdict(pilot, app, injected, "output")
+        output = plain(s.panel.query_one("#output-body", Static))
+        assert not any(raw in output for raw in ("\x1b", "\x9b", "\u202e"))  # control characters shown, not obeyed
+        assert "\\x1b[32mPASSED" in output and "\\u202eevil" in output
         await pilot.press("ctrl+t")  # still responsive
         assert s.entry(s.current).highest_hint == 1
         assert not [n for n in notifications(app) if "Could not" in n]

@@ -23,6 +23,7 @@ from jittrainer.app.screens.help import HelpScreen
 from jittrainer.app.screens.main import MainScreen
 from jittrainer.i18n import N_, _
 from jittrainer.session import Session
+from jittrainer.session.progress import drain_notices
 from jittrainer.session.settings import save_setting
 
 EXIT_WHEN_READY = "JITTRAINER_EXIT_WHEN_READY"
@@ -105,9 +106,13 @@ class TrainerApp(App[int], inherit_bindings=False):
             current = self.main_screen.current
             self.run_worker(lambda: self.dispatcher.warm_up(current), thread=True, group="warm-up",
                             exit_on_error=False)
-        for notice in [*self.session.progress.notices, *self.settings.problems]:
-            self.notify(notice, title=_("Heads up"), severity="warning", timeout=8)
-        self.session.progress.notices.clear()
+        self.show_notices()
+
+    def show_notices(self) -> None:
+        """What the progress store and the settings had to tell (a file moved aside, where progress came back
+        from), each once: at start-up and whenever progress is read again."""
+        for notice in [*drain_notices(), *self.settings.problems]:
+            self.notify(str(notice), title=_("Heads up"), severity="warning", timeout=8)
         self.settings.problems.clear()
 
     async def action_quit(self) -> None:

@@ -8,13 +8,13 @@ language; argparse's own words follow it too.
 from __future__ import annotations
 
 import argparse
-import json
+import contextlib
 import sys
 from typing import Any
 
 import jittrainer
 from jittrainer.cli.argtypes import positive_int
-from jittrainer.cli.style import EXIT_PASS, EXIT_USAGE, UsageError
+from jittrainer.cli.style import EXIT_PASS, EXIT_USAGE, UsageError, json_printed, print_json, show_notices
 from jittrainer.i18n import LANGUAGES, N_, _, detect, ngettext, set_language
 from jittrainer.session.settings import load_settings
 
@@ -156,8 +156,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.func(args)
     except UsageError as exc:
-        if getattr(args, "json", False):
-            print(json.dumps({"error": str(exc)}, ensure_ascii=False))
+        if getattr(args, "json", False) and not json_printed():
+            print_json({"error": str(exc)}, indent=None)
         print(f"jittrainer: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
@@ -165,6 +165,35 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return EXIT_PASS
+    except Exception as exc:  # noqa: BLE001  (the last resort: a bug in jittrainer ends in a message, not a traceback)
+        return _internal_error(args, exc)
+    finally:
+        with contextlib.suppress(Exception):
+            show_notices()
+
+
+def _internal_error(args: argparse.Namespace, exc: Exception) -> int:
+    """Report a bug in jittrainer itself: one line on stderr, the traceback in a file, exit 2; under ``--json``
+    stdout still holds exactly one JSON object."""
+    import traceback
+
+    from jittrainer import paths
+    from jittrainer.files import keep_copy
+
+    detail = f"{type(exc).__name__}: {str(exc)[:300]}"
+    try:
+        text = "".join(traceback.format_exception(exc))
+        where = str(keep_copy(paths.cache_dir() / "crashes", "jittrainer", text.encode("utf-8", "replace"), ".txt"))
+    except Exception:  # noqa: BLE001  (no place to keep it: the one line still says what happened)
+        where = ""
+    line = _("internal error (a bug in jittrainer): {detail}").format(detail=detail)
+    if where:
+        line += "; " + _("the traceback is in {path}").format(path=where)
+    if getattr(args, "json", False) and not json_printed():
+        with contextlib.suppress(Exception):
+            print_json({"error": line, "internal": True}, indent=None)
+    print(f"jittrainer: {line}", file=sys.stderr)
+    return EXIT_USAGE
 
 
 if __name__ == "__main__":

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from functools import partial
 from pathlib import Path
 
 from jittrainer.cli.exercises import draft_path, find, session_for
 from jittrainer.cli.report import exercism_json, print_verdict, verdict_json
-from jittrainer.cli.style import EXIT_FAIL, EXIT_PASS, EXIT_USAGE, Style, UsageError, save_progress, warn
+from jittrainer.cli.style import EXIT_FAIL, EXIT_PASS, EXIT_USAGE, Style, UsageError, print_json, save_progress, warn
 from jittrainer.grading.host.grading import Grading
 from jittrainer.grading.host.pool import WorkerPool
 from jittrainer.grading.host.run import Submission
@@ -50,7 +49,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     verdict = session.with_advice(ex, verdict, entry)
     if args.json:
         data = exercism_json(verdict) if args.format == "exercism" else verdict_json(verdict)
-        print(json.dumps(data, indent=2, ensure_ascii=False))
+        print_json(data)
     else:
         print_verdict(verdict, ex, path, Style(sys.stdout), locked_runs=session.advice_locked_hint(ex, verdict, entry))
     if verdict.internal_error is not None:
@@ -89,7 +88,7 @@ def check_all(session, args: argparse.Namespace) -> int:
     finally:
         pool.shutdown()
     if args.json:
-        print(json.dumps(rows, indent=2, ensure_ascii=False))
+        print_json(rows)
     else:
         graded = [r for r in rows if r["status"] != "no draft"]
         passed = sum(r["status"] == "pass" for r in graded)

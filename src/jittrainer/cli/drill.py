@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from jittrainer.cli.argtypes import positive_float, positive_int
+from jittrainer.cli.style import show_notices
 from jittrainer.course.drills.loader import default_root as default_drills_root
 from jittrainer.course.drills.loader import load_drills
 from jittrainer.course.drills.model import LEVELS, AnswerError, Card, Deck
@@ -128,8 +129,7 @@ def _cmd_drill(args: argparse.Namespace) -> int:
     if args.anki:
         return export_anki(deck, Path(args.anki).expanduser(), args)
     scheduler = Scheduler()
-    for notice in getattr(scheduler.store, "notices", []):
-        print(f"jittrainer: {notice}", file=sys.stderr)
+    show_notices()
     if args.topics:
         print_topics(deck, scheduler, sys.stdout)
         return EXIT_OK

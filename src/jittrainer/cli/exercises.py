@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
-from jittrainer.cli.style import EXIT_PASS, Style, UsageError, save_progress, warn
+from jittrainer.cli.style import EXIT_PASS, Style, UsageError, print_json, save_progress, show_notices
 from jittrainer.course.exercises import Exercise, ExerciseNotFound
 from jittrainer.i18n import _, language
 from jittrainer.session import Session
@@ -60,10 +59,9 @@ def cmd_list(args: argparse.Namespace) -> int:
         }
         for ex in session.exercises
     ]
-    for notice in session.progress.notices:
-        warn(notice)
+    show_notices()
     if args.json:
-        print(json.dumps(rows, indent=2, ensure_ascii=False))
+        print_json(rows)
         return EXIT_PASS
     style = Style(sys.stdout)
     if not rows:

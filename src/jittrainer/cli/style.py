@@ -3,6 +3,7 @@ file paths as links in terminals that support them (OSC 8)."""
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from pathlib import Path
@@ -56,6 +57,28 @@ class Style:
 
 def warn(text: str) -> None:
     print(f"jittrainer: {text}", file=sys.stderr)
+
+
+def show_notices() -> None:
+    """Print what the progress store had to tell (a file that could not be read, where progress came back from)."""
+    from jittrainer.session.progress import drain_notices
+
+    for notice in drain_notices():
+        warn(str(notice))
+
+
+_json_printed = False
+
+
+def print_json(data: Any, indent: int | None = 2) -> None:
+    """The one JSON object a ``--json`` command prints on stdout (the last-resort handler prints none after it)."""
+    global _json_printed
+    print(json.dumps(data, indent=indent, ensure_ascii=False))
+    _json_printed = True
+
+
+def json_printed() -> bool:
+    return _json_printed
 
 
 def save_progress(action: Any, *args: Any) -> Any:

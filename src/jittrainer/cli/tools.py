@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import argparse
 import importlib.metadata as md
-import json
 import sys
 from pathlib import Path
 
 import jittrainer
 from jittrainer import paths
 from jittrainer.cli.exercises import session_for
-from jittrainer.cli.style import EXIT_FAIL, EXIT_PASS, Style, UsageError
+from jittrainer.cli.style import EXIT_FAIL, EXIT_PASS, Style, UsageError, print_json
 from jittrainer.course.exercises import ExerciseNotFound, default_root, find_exercise
 from jittrainer.i18n import _, ljust
 from jittrainer.i18n.message import count
@@ -49,7 +48,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     report = validate(exercises, seed=args.seed, jobs=args.jobs, on_result=progress, deck=deck, languages=languages)
     report.problems[:0] = session.course.problems
     if args.json:
-        print(json.dumps(report.to_dict(), indent=2, ensure_ascii=False))
+        print_json(report.to_dict())
     else:
         print()
         for problem in report.problems:
@@ -87,7 +86,7 @@ def _validate_cards(args: argparse.Namespace, session) -> int:
     problems = ([] if args.cards else list(deck.problems)) + verify_cards(cards, jobs=args.jobs, on_result=progress,
                                                                            languages=languages)
     if args.json:
-        print(json.dumps({"ok": not problems, "cards": len(cards), "problems": problems}, indent=2, ensure_ascii=False))
+        print_json({"ok": not problems, "cards": len(cards), "problems": problems})
     else:
         print()
         for problem in problems:
@@ -157,7 +156,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     except (RuntimeError, ExerciseNotFound) as exc:
         raise UsageError(_("bench could not run: {error}").format(error=exc)) from None
     if args.json:
-        print(json.dumps(result, indent=2))
+        print_json(result)
         return EXIT_PASS
     verdicts = meets(result)
     rows = [

@@ -22,7 +22,7 @@ from typing import IO, Any
 
 from jittrainer.cli.exercises import draft_path, find, session_for
 from jittrainer.cli.report import print_verdict
-from jittrainer.cli.style import EXIT_PASS, Style, UsageError, save_progress
+from jittrainer.cli.style import EXIT_PASS, Style, UsageError, save_progress, show_notices
 from jittrainer.course.exercises import Exercise
 from jittrainer.grading.host.pool import WorkerPool
 from jittrainer.grading.host.grading import Grading
@@ -156,6 +156,7 @@ class WatchLoop:
         self.say()
         print_verdict(verdict, ex, session.drafts.path(ex), self.style,
                       locked_runs=session.advice_locked_hint(ex, verdict, entry))
+        show_notices()
         self.passed = verdict.passed
         if verdict.passed:
             nxt = session.next_exercise(ex)

@@ -4,7 +4,11 @@ Frames are length-prefixed JSON on inherited pipe fds. The learner's stdout and 
 host only caps and keeps as text, so nothing the learner prints reaches this channel. The result fd is named on
 the worker's command line, so a submission could write to it: every frame that reports an outcome (a verdict, its
 timing, a task's result) carries the job's **token**, which arrives on the job channel only (never on the command
-line or in the environment). The host drops frames without it and accepts one verdict per job.
+line or in the environment). The host refuses an outcome frame without it (a crash report included) and accepts
+one verdict per job. The token stops frames forged by printing or by writing to an inherited descriptor; it does
+not stop code that reads the worker's memory (frames, ``gc``, ``/proc/self/mem``), which can find it. ``Phase``
+frames are sent while the learner's code runs, so a token on them would be within its reach: they carry none, are
+checked against the few phases there are, and are used for nothing but saying where a run was.
 
 Host → worker: one ``GradeJob``, ``ProofJob`` or ``ProbeJob``. Worker → host: ``Ready``, then ``Phase`` updates,
 then ``VerdictFrame`` (+ ``TimingFrame``), ``TaskResult`` or ``Crash``.
@@ -15,12 +19,14 @@ from __future__ import annotations
 import base64
 import json
 import os
+import re
 import struct
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 HEADER = struct.Struct(">I")
-MAX_FRAME = 64 * 1024 * 1024
+MAX_FRAME = 16 * 1024 * 1024  # a verdict is far smaller (output is capped at 64 KiB in the worker)
+PHASE = re.compile(r"(?:starting|import|checks|call [0-9]{1,6})\Z")
 
 
 class ProtocolError(ValueError):
@@ -121,6 +127,7 @@ class TaskResult:
 class Crash:
     """The grader itself failed (a bug in jittrainer, not in the learner's code)."""
 
+    token: str
     traceback: str
     type: str = "crash"
 
@@ -202,6 +209,8 @@ def _build(kind: type, data: dict[str, Any]) -> Any:
         value = getattr(obj, name)
         if allowed and (not isinstance(value, allowed) or (bool not in allowed and isinstance(value, bool))):
             raise ProtocolError(f"malformed {kind.__name__}: {name} is {type(value).__name__}")
+    if kind is Phase and not PHASE.match(obj.phase):
+        raise ProtocolError(f"a phase that does not exist: {obj.phase[:40]!r}")
     return obj
 
 

@@ -3,7 +3,10 @@
 ``progress.json`` carries a schema version. Older files are migrated by one chain of functions, never discarded;
 a file that cannot be read is moved aside (the learner is told) and rebuilt from its backup where possible. Every
 change is a read-modify-write under a file lock (the CLI and the app may both be running) and an atomic write that
-keeps the previous version as ``progress.json.bak``.
+keeps the previous versions as ``progress.json.bak`` (the last), ``.bak.2`` and ``.bak.3``: a program that overwrites
+the file and its last backup still leaves an older good generation to rebuild from. What the learner must be told
+(a file moved aside, where the progress came back from) is kept in ``notices`` and in the process-wide queue that
+every command, watch mode and the app print (``drain_notices``).
 
 Schema 2 (this version) adds, per exercise, ``check_failures`` (explicit runs in which a check was the first to
 fail: the repeated-failure rule that unlocks its advice) and ``advice_requested_at``; drill cards move from Leitner
@@ -26,9 +29,19 @@ from typing import Any
 
 from jittrainer import paths
 from jittrainer.files import atomic_write_text, stamped_path
+from jittrainer.i18n.message import Msg, msg
 
 SCHEMA_VERSION = 2
 RESULTS = ("pass", "fail", "error")
+GENERATIONS = 3  # backups kept: .bak, .bak.2, .bak.3
+_pending: list[Msg] = []  # notices not yet shown, from every store of this process
+
+
+def drain_notices() -> list[Msg]:
+    """The notices not shown yet (every store's), oldest first; the queue is emptied."""
+    out = list(_pending)
+    _pending.clear()
+    return out
 
 
 def now() -> str:
@@ -186,11 +199,16 @@ def upgrade(data: dict[str, Any]) -> dict[str, Any]:
 class ProgressStore:
     def __init__(self, path: Path | None = None) -> None:
         self.path = Path(path) if path else paths.progress_path()
-        self.notices: list[str] = []  # things the learner should be told (a corrupt file moved aside, ...)
+        self.notices: list[Msg] = []  # things the learner should be told (a corrupt file moved aside, ...)
 
     @property
     def backup(self) -> Path:
         return self.path.with_name(self.path.name + ".bak")
+
+    @property
+    def backups(self) -> list[Path]:
+        """Every kept generation, newest first."""
+        return [self.backup] + [self.path.with_name(f"{self.path.name}.bak.{n}") for n in range(2, GENERATIONS + 1)]
 
     @contextlib.contextmanager
     def _locked(self) -> Iterator[None]:
@@ -231,21 +249,41 @@ class ProgressStore:
         with contextlib.suppress(OSError):
             os.replace(self.path, aside)
             moved = True
-        rebuilt = None
-        if self.backup.exists():
-            with contextlib.suppress(OSError, ValueError, ProgressError, KeyError, TypeError):
-                rebuilt = self._read(self.backup)
-        where = f"moved it to {aside.name}" if moved else "could not move it aside"
-        source = "rebuilt from the backup" if rebuilt is not None else "starting fresh"
-        self.notices.append(f"Your progress file could not be read ({exc}); {where} and {source}.")
+        rebuilt, source = None, None
+        for backup in self.backups:
+            if backup.exists():
+                with contextlib.suppress(OSError, ValueError, ProgressError, KeyError, TypeError):
+                    rebuilt, source = self._read(backup), backup
+                    break
+        reason = str(exc)[:200]
+        if source is not None:
+            notice = msg("progress.recovered", "your progress file could not be read ({reason}); it was moved to "
+                         "{aside} and your progress was restored from {backup}", reason=reason, aside=aside.name,
+                         backup=source.name) if moved else msg(
+                "progress.recovered_in_place", "your progress file could not be read ({reason}) nor moved aside; "
+                "your progress was restored from {backup}", reason=reason, backup=source.name)
+        else:
+            notice = msg("progress.lost", "your progress file could not be read ({reason}) and no backup could be "
+                         "either; it was moved to {aside} and progress starts afresh", reason=reason,
+                         aside=aside.name) if moved else msg(
+                "progress.lost_in_place", "your progress file could not be read ({reason}), nor moved aside, and no "
+                "backup could be either: progress starts afresh", reason=reason)
+        self.notices.append(notice)
+        _pending.append(notice)
         data = rebuilt if rebuilt is not None else Progress()
         with contextlib.suppress(OSError):
-            self._write(data)
+            self._write(data, rotate=False)  # the unreadable file is not a generation worth keeping
         return data
 
-    def _write(self, progress: Progress) -> None:
+    def _write(self, progress: Progress, rotate: bool = True) -> None:
         text = json.dumps(progress.to_dict(), indent=2, sort_keys=True) + "\n"
-        atomic_write_text(self.path, text, backup=self.backup)
+        if rotate and self.path.exists():
+            older = self.backups
+            for newer, old in zip(older[-2::-1], older[:0:-1]):  # .bak.2 → .bak.3, then .bak → .bak.2
+                if newer.exists():
+                    with contextlib.suppress(OSError):
+                        os.replace(newer, old)
+        atomic_write_text(self.path, text, backup=self.backup if rotate else None)
 
     @contextlib.contextmanager
     def update(self) -> Iterator[Progress]:

@@ -177,6 +177,7 @@ class MainScreen(View):
         self.sidebar.update_progress(self.statuses)
 
     def _poll(self) -> None:
+        self.app.show_notices()  # a progress file read again, here or by our own writes, may have needed mending
         if self.keeper.check_disk():
             self._live_baseline = None if self.app.settings.live_grading else self._live_baseline
         stamp = self.session.progress.stamp()

@@ -1,7 +1,7 @@
 """One grading worker process, from spawn to kill: its pipes, its captured output, its exit.
 
-A worker is a fresh ``python -m jittrainer.grading.sandbox.worker`` process in its own session (so the whole group
-can be killed), with a clean environment (the user's ``JAX_*`` and ``XLA_FLAGS`` removed, then set here), stdin
+A worker is a fresh ``python -m jittrainer.grading.sandbox.worker`` process started by its own supervisor
+(``supervisor.py``) in a new session, so that the job is exactly the supervisor's subtree, with a clean environment (the user's ``JAX_*`` and ``XLA_FLAGS`` removed, then set here), stdin
 closed, stdout/stderr drained and capped by threads, and a throwaway working directory. Frames from the worker are
 decoded here; one that does not decode is passed on as a ``ProtocolError`` for the run to turn into a verdict.
 """
@@ -12,6 +12,7 @@ import contextlib
 import os
 import queue
 import secrets
+import select
 import shutil
 import signal
 import subprocess
@@ -28,8 +29,10 @@ from jittrainer.grading.host import procs
 from jittrainer.grading.limits import DEFAULT_DEVICES
 
 RAW_OUTPUT_CAP = 32 * 1024
-STACK_FILE = "stack.txt"  # where the worker's faulthandler writes its stacks when asked (SIGUSR1)
+STACK_CAP = 64 * 1024  # the most of the worker's stack dump the host reads
+TREE_REFRESH_S = 0.25
 WORKER_MODULE = "jittrainer.grading.sandbox.worker"
+SUPERVISOR = str(Path(__file__).with_name("supervisor.py"))
 
 
 def worker_env(token: str = "", devices: int = DEFAULT_DEVICES) -> dict[str, str]:
@@ -80,21 +83,30 @@ class _Drain(threading.Thread):
 
 
 class WorkerProcess:
-    """One grading worker process. Grades exactly one job; ``devices`` simulated CPU devices."""
+    """One grading worker process under its own supervisor (``supervisor.py``). Grades exactly one job;
+    ``devices`` simulated CPU devices. ``pid`` is the worker's, known once it is ready."""
 
     def __init__(self, devices: int = DEFAULT_DEVICES) -> None:
         self._lock = threading.Lock()
         self.devices = devices
         self.kill_token = secrets.token_hex(8)
-        procs.become_subreaper()
+        procs.harden_host()
         self.workdir = tempfile.mkdtemp(prefix="jittrainer-")
         job_r, self._job_w = os.pipe()
         self._result_r, result_w = os.pipe()
-        cmd = [sys.executable, "-m", WORKER_MODULE, "--job-fd", str(job_r), "--result-fd", str(result_w)]
+        self._stack_r, stack_w = os.pipe()
+        self._status_r, status_w = os.pipe()
+        lifeline_r, self._lifeline_w = os.pipe()
+        os.set_blocking(self._stack_r, False)
+        worker = [sys.executable, "-m", WORKER_MODULE, "--job-fd", str(job_r), "--result-fd", str(result_w),
+                  "--stack-fd", str(stack_w)]
+        cmd = [sys.executable, "-I", "-S", SUPERVISOR, "--status-fd", str(status_w), "--lifeline-fd",
+               str(lifeline_r), "--", *worker]
+        passed = (job_r, result_w, stack_w, status_w, lifeline_r)
         try:
             self.proc = subprocess.Popen(
                 cmd,
-                pass_fds=(job_r, result_w),
+                pass_fds=passed,
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
@@ -103,19 +115,25 @@ class WorkerProcess:
                 start_new_session=True,
             )
         except BaseException:
-            for fd in (self._job_w, self._result_r):
+            for fd in (self._job_w, self._result_r, self._stack_r, self._status_r, self._lifeline_w):
                 os.close(fd)
             shutil.rmtree(self.workdir, ignore_errors=True)
             raise
         finally:
-            os.close(job_r)
-            os.close(result_w)
+            for fd in passed:
+                os.close(fd)
+        procs.supervisors.add(self.proc.pid)
+        self._started_ticks = procs.started_at(self.proc.pid) or 0
         self.started = time.monotonic()
         # Decoded frames; a ProtocolError for a frame that did not decode; None once the channel closed.
         self.messages: queue.Queue[protocol.Frame | protocol.ProtocolError | None] = queue.Queue()
         self.ready: protocol.Ready | None = None
         self.used = False
         self.killed = False
+        self._tree: set[int] = set()  # the job's processes, as last looked up (rss)
+        self._tree_at = float("-inf")
+        self._status: int | None = None  # the worker's end, as the supervisor reported it
+        self._status_closed = False
         self._stdout = _Drain(self.proc.stdout)
         self._stderr = _Drain(self.proc.stderr)
         self._reader = threading.Thread(target=self._read, daemon=True)
@@ -123,11 +141,42 @@ class WorkerProcess:
             thread.start()
 
     @property
-    def pid(self) -> int:
+    def supervisor_pid(self) -> int:
         return self.proc.pid
 
+    @property
+    def pid(self) -> int | None:
+        """The worker's own pid, from its Ready frame (sent before any learner code runs, so it is the worker's)."""
+        return self.ready.pid if self.ready is not None else None
+
     def alive(self) -> bool:
-        return self.proc.poll() is None
+        return self.proc.poll() is None and self._worker_status(0) is None
+
+    def _worker_status(self, timeout: float) -> int | None:
+        """The worker's exit status as ``Popen.returncode`` would say it (negative: a signal), once the supervisor
+        reported it; None while it runs. A supervisor that died without a report gives its own status."""
+        fd = self._status_r
+        if self._status is not None or self._status_closed or fd is None:
+            return self._status
+        try:
+            ready, _, _ = select.select([fd], [], [], max(timeout, 0.0))
+        except (OSError, ValueError):  # closed by kill() meanwhile
+            return self._status
+        if not ready:
+            return None
+        with self._lock:
+            try:
+                data = b"" if self._status_closed or self._status_r is None else os.read(fd, 64)
+            except OSError:
+                data = b""
+        words = data.decode("ascii", "replace").split()
+        if len(words) == 2 and words[0] in ("exit", "signal") and words[1].isascii() and words[1].isdigit():
+            self._status = int(words[1]) if words[0] == "exit" else -int(words[1])
+        else:  # closed with no report: the supervisor itself was killed
+            self._status_closed = True
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self._status = self.proc.wait(timeout=max(timeout, 0.5))
+        return self._status
 
     def _read(self) -> None:
         try:
@@ -185,41 +234,67 @@ class WorkerProcess:
         return "".join(f"[{label}]\n{text}" if text.strip() else "" for label, text in parts)
 
     def exit_status(self, timeout: float = 2.0) -> int | None:
-        try:
-            return self.proc.wait(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            return None
+        """How the worker ended (``Popen.returncode`` style), waiting up to ``timeout``; None if it has not."""
+        return self._worker_status(timeout)
+
+    def rss(self) -> int | None:
+        """Resident memory of the whole job: the worker and everything it started. The job's processes are looked up
+        again every TREE_REFRESH_S (a walk of the tree costs ~2 ms; reading one process's size far less)."""
+        now = time.monotonic()
+        if now - self._tree_at >= TREE_REFRESH_S:
+            self._tree, self._tree_at = procs.subtree(self.supervisor_pid), now
+        sizes = [s for s in map(procs.rss_bytes, self._tree) if s is not None]
+        return sum(sizes) if sizes else None
 
     def dump_stacks(self, wait_s: float = 0.5) -> str:
-        """Ask the running worker for its Python stacks (faulthandler on SIGUSR1) before it is killed: where a
-        timed-out submission was stuck. '' when it cannot say."""
-        path = Path(self.workdir) / STACK_FILE
+        """Ask the running worker for its Python stacks (faulthandler on SIGUSR1, written to a pipe only the host
+        reads) before it is killed: where a timed-out submission was stuck. '' when it cannot say. Never blocks,
+        and keeps at most STACK_CAP bytes, whatever the learner's code wrote to that pipe."""
+        self._read_stacks(STACK_CAP * 4)  # whatever was written there before the signal is not the stack
+        pid = self.pid
+        if pid is None or procs.parent_of(pid) != self.supervisor_pid:
+            return ""
         with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.kill(self.proc.pid, signal.SIGUSR1)
+            os.kill(pid, signal.SIGUSR1)
         end = time.monotonic() + wait_s
-        text = ""
-        while time.monotonic() < end:
-            with contextlib.suppress(OSError):
-                text = path.read_text(encoding="utf-8", errors="replace")
-            if "File " in text and text.endswith("\n"):
-                time.sleep(0.02)  # let the other threads' stacks land too
-                with contextlib.suppress(OSError):
-                    text = path.read_text(encoding="utf-8", errors="replace")
-                break
+        data = b""
+        while time.monotonic() < end and len(data) < STACK_CAP:
+            chunk = self._read_stacks(STACK_CAP - len(data))
+            data += chunk
+            if not chunk and data.endswith(b"\n") and b"File " in data:
+                break  # quiet after a whole stack: the other threads' stacks came with it
             time.sleep(0.02)
-        return text
+        return data.decode("utf-8", "replace")
+
+    def _read_stacks(self, limit: int) -> bytes:
+        out = b""
+        with contextlib.suppress(OSError):  # EAGAIN when empty: the pipe is non-blocking
+            while len(out) < limit and (chunk := os.read(self._stack_r, min(65536, limit - len(out)))):
+                out += chunk
+        return out
 
     def kill(self) -> None:
-        """Kill the worker and everything it started (its group, setsid'd descendants, orphans), then reap it."""
+        """Kill the worker and everything it started (the supervisor's subtree, processes carrying the job's token,
+        orphans re-parented to the host), then reap the supervisor."""
         self.killed = True
+        ended = self.proc.poll()  # 0: the supervisor saw everything under it end; anything else: it was killed
+        since = self._started_ticks if ended not in (None, 0) else None
+        killed = procs.kill_job(self.kill_token, self.supervisor_pid, strays_since=since)
         with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(self.proc.pid, signal.SIGKILL)
-        with contextlib.suppress(ProcessLookupError):
-            self.proc.kill()
-        procs.kill_job(self.kill_token, self.proc.pid)
+            os.killpg(self.supervisor_pid, signal.SIGKILL)
         with contextlib.suppress(Exception):
             self.proc.wait(timeout=5)
+        procs.reap(killed)  # the worker, if the supervisor died before it could collect it
+        procs.supervisors.discard(self.supervisor_pid)
         self._close_job_pipe()
+        with self._lock:
+            for name in ("_lifeline_w", "_stack_r", "_status_r"):
+                fd = getattr(self, name)
+                if fd is not None:
+                    setattr(self, name, None)
+                    with contextlib.suppress(OSError):
+                        os.close(fd)
+            self._status_closed = True
         for thread in (self._stdout, self._stderr):
             thread.join(timeout=1)
         shutil.rmtree(self.workdir, ignore_errors=True)

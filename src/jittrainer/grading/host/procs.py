@@ -1,8 +1,15 @@
-"""Finding and killing everything a grade started, and measuring its memory (Linux /proc; degrades elsewhere).
+"""Finding, measuring and killing the processes of one job (Linux /proc; degrades elsewhere).
 
-A process group alone misses grandchildren that call ``setsid()``, and an orphan is re-parented away from its
-grandparent. So each worker carries a unique token in its environment, inherited by everything it starts; and the
-grading process becomes a child subreaper, so orphans re-parent to it (and can be reaped) instead of to init.
+Every job runs under its own supervisor (``supervisor.py``), a small process that is a child subreaper: whatever
+the learner's code starts — a grandchild that calls ``setsid()``, an orphan whose parent exited, a program
+``execve``'d with an empty environment — stays in the supervisor's subtree. So the job is exactly that subtree.
+Two fallbacks cover a supervisor that the learner's code killed: each job carries a unique token in its environment
+(inherited unless a program clears it), and the host is a subreaper too, so orphans re-parent to it rather than to
+init; those orphans are the host's children outside its own session that started after the job did (the host's
+deliberate children — an editor, ``ps`` — share its session, and a process cannot join a session it was not born
+in), swept only when the supervisor did not end normally.
+
+This module imports only the standard library: the supervisor runs it as a plain file next to itself.
 """
 
 from __future__ import annotations
@@ -12,88 +19,160 @@ import ctypes
 import os
 import signal
 import sys
-from pathlib import Path
 
-PROC = Path("/proc")
+PROC = "/proc"
 TOKEN_VAR = "JITTRAINER_JOB"
-_PR_SET_CHILD_SUBREAPER = 36
-_subreaper = False
+PR_SET_PDEATHSIG = 1
+PR_SET_DUMPABLE = 4
+PR_CAPBSET_DROP = 24
+PR_SET_CHILD_SUBREAPER = 36
+CAP_SYS_PTRACE = 19
+_PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+_hardened = False
+supervisors: set[int] = set()  # live supervisors started by this host: its deliberate children outside its session
 
 
-def become_subreaper() -> bool:
-    """Make this process the reaper of its descendants' orphans (Linux ≥ 3.4). Idempotent; False if unsupported."""
-    global _subreaper
-    if _subreaper:
-        return True
+def prctl(option: int, arg: int = 0) -> bool:
+    """One ``prctl(2)`` call; False where it failed or there is no prctl (not Linux)."""
     if not sys.platform.startswith("linux"):
         return False
     try:
         libc = ctypes.CDLL(None, use_errno=True)
-        _subreaper = libc.prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
+        return libc.prctl(option, ctypes.c_ulong(arg), 0, 0, 0) == 0
     except (OSError, AttributeError):
-        _subreaper = False
-    return _subreaper
+        return False
 
 
-def _pids() -> list[int]:
+def harden_host() -> None:
+    """Once per host process: adopt orphans (subreaper), and make this process non-dumpable, so that a job's code
+    running as the same user cannot open ``/proc/<host>/fd/1`` and write into the host's own stdout (root can
+    unless it lacks CAP_SYS_PTRACE, which the supervisor drops for the job)."""
+    global _hardened
+    if not _hardened:
+        prctl(PR_SET_CHILD_SUBREAPER, 1)
+        prctl(PR_SET_DUMPABLE, 0)
+        _hardened = True
+
+
+def _parents() -> dict[int, int]:
+    """pid → parent pid of every live process (one pass over /proc)."""
+    out: dict[int, int] = {}
     with contextlib.suppress(OSError):
-        return [int(name) for name in os.listdir(PROC) if name.isdigit()]
-    return []
+        for name in os.listdir(PROC):
+            if name.isdigit():
+                ppid = parent_of(int(name))
+                if ppid is not None:
+                    out[int(name)] = ppid
+    return out
 
 
-def parent_of(pid: int) -> int | None:
+def _stat_fields(pid: int) -> list[str] | None:
     try:
-        stat = (PROC / str(pid) / "stat").read_text()
+        with open(f"{PROC}/{pid}/stat", "rb") as fh:
+            stat = fh.read(4096).decode("ascii", "replace")
     except OSError:
         return None
     # The command name may contain spaces and parentheses: the fields after the last ')' are fixed.
-    fields = stat[stat.rindex(")") + 2 :].split()
-    return int(fields[1]) if len(fields) > 1 else None
+    return stat[stat.rindex(")") + 2:].split() if ")" in stat else None
+
+
+def parent_of(pid: int) -> int | None:
+    fields = _stat_fields(pid)
+    return int(fields[1]) if fields and len(fields) > 1 else None
+
+
+def session_of(pid: int) -> int | None:
+    fields = _stat_fields(pid)
+    return int(fields[3]) if fields and len(fields) > 3 else None
+
+
+def children_of(pid: int) -> set[int]:
+    """Direct children of ``pid``, from each of its threads' ``children`` list (no scan of all of /proc)."""
+    out: set[int] = set()
+    try:
+        tids = os.listdir(f"{PROC}/{pid}/task")
+    except OSError:
+        return out
+    for tid in tids:
+        with contextlib.suppress(OSError, ValueError), open(f"{PROC}/{pid}/task/{tid}/children", "rb") as fh:
+            out.update(int(p) for p in fh.read(65536).split())
+    return out
+
+
+def subtree(root: int) -> set[int]:
+    """Every live descendant of ``root`` (not ``root`` itself)."""
+    found: set[int] = set()
+    frontier = {root}
+    while frontier:
+        children = set().union(*(children_of(pid) for pid in frontier)) - found - {root}
+        found |= children
+        frontier = children
+    return found
 
 
 def carries_token(pid: int, token: str) -> bool:
     try:
-        environ = (PROC / str(pid) / "environ").read_bytes()
+        with open(f"{PROC}/{pid}/environ", "rb") as fh:
+            environ = fh.read(1 << 20)
     except OSError:
         return False
     return f"{TOKEN_VAR}={token}".encode() in environ.split(b"\0")
 
 
-def job_processes(token: str, root: int | None = None) -> set[int]:
-    """Every live process that carries ``token`` in its environment, plus the descendants of ``root``."""
+def started_at(pid: int) -> int | None:
+    """When ``pid`` started, in clock ticks since boot (to tell a job's processes from older ones)."""
+    fields = _stat_fields(pid)
+    return int(fields[19]) if fields and len(fields) > 19 else None
+
+
+def strays(since: int) -> set[int]:
+    """Orphans re-parented to this host from a job whose supervisor was killed: its children outside its own
+    session, started no earlier than that job (``since``), that are not one of its live supervisors."""
     me = os.getpid()
-    parents = {pid: parent_of(pid) for pid in _pids()}
-    found = {pid for pid in parents if pid != me and carries_token(pid, token)}
-    if root is not None:
-        frontier = {root}
-        while frontier:
-            children = {pid for pid, ppid in parents.items() if ppid in frontier and pid != me}
-            frontier = children - found
-            found |= children
-    return found
+    mine = session_of(me)
+    return {pid for pid in children_of(me)
+            if pid not in supervisors and mine is not None and session_of(pid) not in (mine, None)
+            and (started_at(pid) or 0) >= since}
 
 
-def kill_job(token: str, root: int | None = None, rounds: int = 5) -> int:
-    """SIGKILL every process of a job, repeating while new ones appear (a fork loop); returns how many.
-    ``root`` (the worker, whose exit status its Popen object reads) is killed but not reaped here."""
+def job_processes(token: str, root: int | None = None, strays_since: int | None = None) -> set[int]:
+    """The processes of one job: ``root``'s subtree, whatever carries ``token``, and, when the job's supervisor
+    was killed (``strays_since`` is its start), the host's strays."""
+    me = os.getpid()
+    found = subtree(root) if root is not None else set()
+    if token:
+        found |= {pid for pid in _parents() if pid != me and carries_token(pid, token)}
+    if strays_since is not None:
+        found |= strays(strays_since)
+    return found - {me}
+
+
+def kill_job(token: str, root: int | None = None, rounds: int = 8, strays_since: int | None = None) -> set[int]:
+    """SIGKILL every process of a job, repeating while new ones appear (a fork loop); returns them. ``root``
+    (the supervisor) dies last, so that nothing is orphaned away from it while its subtree is being killed; it is
+    killed but not reaped here (its Popen object reads its exit status). Those of the others that die after it
+    re-parent to this host as zombies: ``reap`` them once ``root`` has been waited for."""
     killed: set[int] = set()
     for _ in range(rounds):
-        targets = job_processes(token, root) - killed
+        targets = job_processes(token, root, strays_since) - killed - {root}
         if not targets:
             break
         for pid in targets:
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.kill(pid, signal.SIGKILL)
         killed |= targets
-    _reap(killed - {root})
-    return len(killed)
+    if root is not None:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.kill(root, signal.SIGKILL)
+    reap(killed)
+    return killed
 
 
-def _reap(pids: set[int]) -> None:
+def reap(pids: set[int]) -> None:
     """Collect killed orphans that were re-parented to this process (as subreaper), so no zombies pile up."""
     me = os.getpid()
     for pid in pids:
-        if parent_of(pid) != me:
+        if parent_of(pid) != me or pid in supervisors:
             continue
         with contextlib.suppress(ChildProcessError, OSError):
             os.waitpid(pid, 0)
@@ -102,9 +181,7 @@ def _reap(pids: set[int]) -> None:
 def rss_bytes(pid: int) -> int | None:
     """Resident memory of one process, or None when it cannot be read."""
     try:
-        for line in (PROC / str(pid) / "status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) * 1024
+        with open(f"{PROC}/{pid}/statm", "rb") as fh:
+            return int(fh.read(256).split()[1]) * _PAGE
     except (OSError, ValueError, IndexError):
         return None
-    return None

@@ -20,7 +20,8 @@ from pathlib import Path
 import jittrainer
 from jittrainer.course.exercises import Exercise
 from jittrainer.grading import protocol
-from jittrainer.grading.host import procs
+from jittrainer.course.check_ids import declared_checks
+from jittrainer.grading.host import untrusted
 from jittrainer.grading.host.process import WorkerProcess, describe_exit
 from jittrainer.grading.host.timing_cache import StarterTimingCache
 from jittrainer.grading.limits import DEFAULT_DEVICES, Limits, limits_for
@@ -62,11 +63,14 @@ def new_seed() -> int:
     return secrets.randbelow(2**31 - 1)
 
 
+_CALL = re.compile(r"call ([0-9]{1,6})\Z")
+
+
 def phase_words(phase: str, function: str) -> Msg:
     if phase == "import":
         return msg("phase.import", "while importing your file")
-    if phase.startswith("call ") and phase[5:].isdigit():
-        return msg("phase.call", "during call {n} of {function}", n=int(phase[5:]), function=function)
+    if call := _CALL.match(phase):
+        return msg("phase.call", "during call {n} of {function}", n=int(call[1]), function=function)
     if phase == "checks":
         return msg("phase.checks", "while grading")
     return msg("phase.starting", "while the grader was starting")
@@ -75,14 +79,27 @@ def phase_words(phase: str, function: str) -> Msg:
 _STACK_LINE = re.compile(r'^\s*File "(?P<file>.+)", line (?P<line>\d+) in (?P<function>\S+)', re.MULTILINE)
 
 
-def stuck_at(stacks: str, filename: str) -> tuple[int, str] | None:
-    """(line, function) of the innermost frame in the learner's file of the main thread's stack, if any.
-    faulthandler prints the current thread first, most recent call first."""
+@dataclass(frozen=True)
+class Stuck:
+    line: int  # where the graded function itself was (or, outside it, the innermost line of the learner's file)
+    function: str
+    inner_line: int | None = None  # the innermost line of the learner's file, when it is in another function
+    inner_function: str = ""
+
+
+def stuck_at(stacks: str, filename: str, graded: str) -> Stuck | None:
+    """Where the learner's code was when it was stopped, from the stack of the thread that was running it
+    (faulthandler prints the current thread first, most recent call first): the line of the graded function, and
+    the innermost line of the learner's file when that is elsewhere (a helper the graded function called)."""
     current = stacks.split("\n\n")[0] if stacks else ""
-    for m in _STACK_LINE.finditer(current or stacks):
-        if m["file"] == filename:
-            return int(m["line"]), m["function"]
-    return None
+    frames = [(int(m["line"]), m["function"]) for m in _STACK_LINE.finditer(current or stacks) if m["file"] == filename]
+    if not frames:
+        return None
+    inner = frames[0]
+    own = next((f for f in frames if f[1] == graded), inner)
+    if own == inner:
+        return Stuck(*own)
+    return Stuck(own[0], own[1], inner[0], inner[1])
 
 
 class GradingRun:
@@ -170,7 +187,7 @@ class GradingRun:
                 if self.cancelled.is_set():
                     return self._cancelled()
                 status = worker.exit_status(timeout=0.5)
-                raw = worker.raw_output()
+                raw = untrusted.visible(worker.raw_output())
                 worker.kill()
                 detail = raw.strip().splitlines()[-1] if raw.strip() else " ".join(describe_exit(status))
                 return self._fail(
@@ -198,7 +215,7 @@ class GradingRun:
         """The memory-limit message, after killing the worker, when it uses more than allowed."""
         if self.limits.memory_mb is None or self.baseline_rss is None:
             return None
-        rss = procs.rss_bytes(worker.pid)
+        rss = worker.rss()
         allowed = self.limits.memory_mb * 2**20
         if rss is None or rss - self.baseline_rss <= allowed:
             return None
@@ -219,14 +236,24 @@ class GradingRun:
         sub = self.submission
         where = phase_words(self.phase, sub.exercise.function)
         seconds = self.limits.timeout_s
-        at = stuck_at(stacks, str(sub.path))
-        if at is not None:
-            line, function = at
+        at = stuck_at(stacks, str(sub.path), sub.exercise.function)
+        if at is not None and at.inner_line is not None:
+            line = at.line
+            headline = msg(
+                "run.timeout_inner",
+                "timed out after {seconds:g} s {where}: line {line} of your file (in {function}) was still running, "
+                "and inside it line {inner_line} (in {inner_function}) (an endless loop, or far more work than the "
+                "exercise needs)",
+                seconds=seconds, where=where, line=at.line, function=at.function, inner_line=at.inner_line,
+                inner_function=at.inner_function,
+            )
+        elif at is not None:
+            line = at.line
             headline = msg(
                 "run.timeout_at",
                 "timed out after {seconds:g} s {where}: line {line} of your file (in {function}) was still running "
                 "(an endless loop, or far more work than the exercise needs)",
-                seconds=seconds, where=where, line=line, function=function,
+                seconds=seconds, where=where, line=at.line, function=at.function,
             )
         else:
             line = None
@@ -236,7 +263,7 @@ class GradingRun:
                 "work than the exercise needs)",
                 seconds=seconds, where=where,
             )
-        frames = "\n".join(ln for ln in stacks.splitlines() if str(sub.path) in ln)
+        frames = untrusted.visible("\n".join(ln for ln in stacks.splitlines() if str(sub.path) in ln))
         error = ErrorInfo("Timeout", str(headline.render("en")), line=line, phase=self.phase,
                           traceback=f"Stuck here (your code only):\n{frames}" if frames else "")
         return self._fail(headline, error=error)
@@ -244,7 +271,7 @@ class GradingRun:
     def _await_verdict(self, worker: WorkerProcess) -> Verdict:
         deadline = time.monotonic() + self.limits.timeout_s
         ex = self.submission.exercise
-        self.baseline_rss = procs.rss_bytes(worker.pid)
+        self.baseline_rss = worker.rss()
         while True:
             over = self._over_memory(worker)
             if over is not None:
@@ -268,12 +295,20 @@ class GradingRun:
                     worker.kill()
                     return self._forged("a verdict without this run's token")
                 try:
-                    return Verdict.from_dict(message.verdict)
+                    verdict = Verdict.from_dict(untrusted.bounded(message.verdict))
                 except ValueError as exc:
                     worker.kill()
                     return self._forged(str(exc))
+                refused = self._inconsistent(verdict)
+                if refused:
+                    worker.kill()
+                    return self._forged(refused)
+                return verdict
             elif isinstance(message, protocol.Crash):
-                tb = message.traceback
+                if message.token != self.token:
+                    worker.kill()
+                    return self._forged("a crash report without this run's token")
+                tb = untrusted.visible(message.traceback)
                 last = tb.strip().splitlines()[-1] if tb.strip() else "unknown error"
                 return self._fail(
                     msg("run.grader_crashed", "the grader itself failed (a bug in jittrainer): {error}", error=last),
@@ -282,6 +317,24 @@ class GradingRun:
             elif isinstance(message, (protocol.TimingFrame, protocol.TaskResult, protocol.Ready)):
                 worker.kill()
                 return self._forged(f"an unexpected {message.type} frame before the verdict")
+
+    def _inconsistent(self, verdict: Verdict) -> str:
+        """Why a verdict cannot be what the grader reached ('' when it can): its status must follow from its checks,
+        and a pass must report exactly the exercise's declared checks, all passed."""
+        ex = self.submission.exercise
+        if verdict.exercise != ex.id:
+            return f"a verdict for another exercise ({verdict.exercise[:40]})"
+        if verdict.status != "pass":
+            return ""
+        declared = declared_checks(ex.checks_path)
+        ids = [c.id for c in verdict.checks]
+        if declared and sorted(ids) != sorted(declared):
+            return "a pass that does not report the exercise's own checks"
+        if not ids or any(c.status != "pass" for c in verdict.checks):
+            return "a pass with a check that did not pass"
+        if verdict.error is not None or verdict.internal_error is not None:
+            return "a pass with an error"
+        return ""
 
     def _closed(self, worker: WorkerProcess, ex: Exercise) -> Verdict:
         status = worker.exit_status()
@@ -311,7 +364,7 @@ class GradingRun:
             "run.forged",
             "the grading channel carried a message the grader did not write ({detail}): something your code wrote "
             "there cannot count as a verdict",
-            detail=detail[:200],
+            detail=untrusted.visible(detail[:200]),
         )
         return self._fail(headline, error=ErrorInfo("ForgedVerdict", headline.render("en"), phase=self.phase))
 
@@ -336,7 +389,7 @@ class GradingRun:
                     "timing.worker_ended", "the worker ended before timing finished"))
             if isinstance(message, protocol.TimingFrame) and message.token == self.token:
                 try:
-                    measured = Verdict.from_dict({**verdict.to_dict(), "timing": message.timing}).timing
+                    measured = Verdict.from_dict({**verdict.to_dict(), "timing": untrusted.bounded(message.timing)}).timing
                 except ValueError:
                     return dataclasses.replace(timing, status="failed", note=msg(
                         "timing.malformed", "the timing report was malformed"))
@@ -345,7 +398,7 @@ class GradingRun:
                 return measured
 
     def _attach_raw_output(self, verdict: Verdict, worker: WorkerProcess) -> None:
-        raw = worker.raw_output()
+        raw = untrusted.visible(worker.raw_output())
         if not raw.strip():
             return
         label = "process"

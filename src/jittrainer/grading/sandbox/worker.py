@@ -4,7 +4,7 @@ Run as ``python -m jittrainer.grading.sandbox.worker --job-fd J --result-fd R`` 
 the private result fd (see ``grading.protocol``); the learner's prints land in capture streams and travel inside
 the verdict. One worker does exactly one job, so no JAX cache, monkeypatch or global survives from one learner run
 into the next. On SIGUSR1 (sent by the host when the time limit runs out) it writes every thread's Python stack to
-``stack.txt`` in its working directory, so a timeout can say which line was running.
+the stack pipe (``--stack-fd``), which only the host reads, so a timeout can say which line was running.
 """
 
 from __future__ import annotations
@@ -21,8 +21,6 @@ from typing import Any
 
 from jittrainer.grading import protocol
 from jittrainer.grading.sandbox.capture import CaptureStream, OutputRecorder
-
-STACK_FILE = "stack.txt"
 
 
 class Worker:
@@ -116,7 +114,7 @@ def grade(worker: Worker, job: protocol.GradeJob, token: str) -> None:
         # A grader bug, not the learner's: report it on the channel (the streams are captured).
         tb = traceback.format_exc()
         with contextlib.suppress(BaseException):
-            worker.send(protocol.Crash(tb[-8000:]))
+            worker.send(protocol.Crash(token, tb[-8000:]))
         os.write(2, tb.encode("utf-8", "replace"))
         os._exit(3)
     # os._exit: threads or atexit handlers the learner left behind must not keep the process alive.
@@ -127,9 +125,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="jittrainer-worker")
     parser.add_argument("--job-fd", type=int, required=True)
     parser.add_argument("--result-fd", type=int, required=True)
+    parser.add_argument("--stack-fd", type=int, default=None)
     args = parser.parse_args(argv)
-    with contextlib.suppress(OSError, ValueError, RuntimeError, AttributeError):
-        faulthandler.register(signal.SIGUSR1, file=open(STACK_FILE, "w"), all_threads=True)  # noqa: SIM115
+    if args.stack_fd is not None:
+        with contextlib.suppress(OSError, ValueError, RuntimeError, AttributeError):
+            faulthandler.register(signal.SIGUSR1, file=args.stack_fd, all_threads=True)
     worker = Worker(args.result_fd)
     import jax
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from textual.content import Content
 
 from jittrainer.app.widgets.panes.common import PaneContext, caption, lines, not_run
+from jittrainer.grading.host.untrusted import visible
 from jittrainer.grading.verdict import Verdict
 from jittrainer.i18n import _
 
@@ -59,7 +60,7 @@ def render_output(verdict: Verdict | None, ctx: PaneContext) -> Content:
         if cut < len(text):
             text = text[:cut] + "\n" + _("[… {n} more characters not shown here]").format(n=f"{len(text) - cut:,}")
         budget = max(budget - cut, 0)
-        parts.append(Content(text))
+        parts.append(Content(visible(text)))  # the host made it visible already; a verdict from elsewhere too
     if verdict.output_truncated:
         parts += ["", caption(_("The output was cut: your code printed more than the grader keeps."))]
     return lines(*parts)

@@ -49,12 +49,13 @@ def function_name(fun: Any) -> str:
 
 
 def is_jitted(fn: Any) -> bool:
-    """True for what jax.jit returns, and for an ahead-of-time compiled function (also when a spy wraps them)."""
-    return (type(fn) in (_JITTED_TYPE, _COMPILED_TYPE) or isinstance(fn, (_SpiedJit, _SpiedCompiled)))
+    """True for what jax.jit returns, and for an ahead-of-time compiled function (also when a spy wraps them).
+    Exact types only: a subclass of a spy's type could be anything, run as plain Python."""
+    return type(fn) in (_JITTED_TYPE, _COMPILED_TYPE, _SpiedJit, _SpiedCompiled)
 
 
 def is_compiled(fn: Any) -> bool:
-    return type(fn) is _COMPILED_TYPE or isinstance(fn, _SpiedCompiled)
+    return type(fn) in (_COMPILED_TYPE, _SpiedCompiled)
 
 
 # -------------------------------------------------------------------------------------------------------- jit
@@ -196,6 +197,13 @@ def _out_sizes(out: Any) -> list[int]:
     return [int(np.size(leaf)) for leaf in leaves(out) if hasattr(leaf, "shape")]
 
 
+def _delegate(spied: Any, name: str) -> Any:
+    """An attribute the spy does not define, from the object it wraps. Read without ``__getattr__``: an instance
+    made without ``__init__`` (``object.__new__`` of the spy's type, by the learner) has no ``_real``, and asking
+    for it through ``__getattr__`` would recurse."""
+    return getattr(object.__getattribute__(spied, "_real"), name)
+
+
 class _SpiedJit:
     def __init__(self, spy: JitSpy, real: Any, name: str, statics: StaticSpec = StaticSpec()) -> None:
         self._spy, self._real, self.__name__ = spy, real, name
@@ -222,7 +230,7 @@ class _SpiedJit:
         return _SpiedTraced(self._spy.context, self._real.trace(*args, **kwargs), self.__name__)
 
     def __getattr__(self, name: str) -> Any:
-        return getattr(self._real, name)
+        return _delegate(self, name)
 
     def __get__(self, obj: Any, objtype: Any = None) -> Any:  # jitted methods
         return self if obj is None else functools.partial(self, obj)
@@ -237,7 +245,7 @@ class _SpiedTraced:
         return _SpiedLowered(self._context, real.lower(*args, **kwargs), self._name, lambda: real.jaxpr)
 
     def __getattr__(self, name: str) -> Any:
-        return getattr(self._real, name)
+        return _delegate(self, name)
 
 
 class _SpiedLowered:
@@ -251,7 +259,7 @@ class _SpiedLowered:
                               self._mapped)
 
     def __getattr__(self, name: str) -> Any:
-        return getattr(self._real, name)
+        return _delegate(self, name)
 
 
 class _SpiedCompiled:
@@ -287,7 +295,7 @@ class _SpiedCompiled:
         return out
 
     def __getattr__(self, name: str) -> Any:
-        return getattr(self._real, name)
+        return _delegate(self, name)
 
 
 # ------------------------------------------------------------------------------------------------------- pmap

@@ -81,6 +81,33 @@ def concrete_arrays(tree: Any) -> list[np.ndarray]:
     return [leaf for leaf in map(copied_array, leaves(tree)) if isinstance(leaf, np.ndarray)]
 
 
+_ARRAY_TYPE = type(jax.numpy.zeros(()))  # jax's own concrete array type
+_NUMPY_SCALARS = frozenset(t for t in np.sctypeDict.values() if issubclass(t, (np.bool_, np.number)))
+
+
+def plain_numbers(value: Any, depth: int = 0) -> np.ndarray | None:
+    """``value`` as a float64 NumPy array without running any code the learner's value brings (its own
+    ``__array__``, ``__float__``, ``__eq__`` or ``__iter__``): only exact built-in numbers, NumPy arrays and scalars
+    of a numeric dtype, jax's own arrays, and lists or tuples of those. None for anything else."""
+    kind = type(value)
+    if kind in (bool, int, float) or kind in _NUMPY_SCALARS:
+        return np.asarray(value, dtype=np.float64)
+    if kind is np.ndarray or kind is _ARRAY_TYPE:
+        if not (jax.numpy.issubdtype(value.dtype, jax.numpy.number) or value.dtype == np.bool_):
+            return None
+        try:
+            return np.asarray(value, dtype=np.float64)
+        except Exception:  # a deleted (donated) buffer
+            return None
+    if isinstance(value, (list, tuple)) and depth < 32:  # a namedtuple too, read by the base type's own iterator
+        items = list.__iter__(value) if isinstance(value, list) else tuple.__iter__(value)
+        parts = [plain_numbers(v, depth + 1) for v in items]
+        if any(p is None for p in parts) or len({p.shape for p in parts}) > 1:  # type: ignore[union-attr]
+            return None
+        return np.stack(parts) if parts else np.zeros((0,))
+    return None
+
+
 def _shape_words(arr: np.ndarray) -> Msg:
     if arr.ndim == 0:
         return msg("shape.number", "a number")
@@ -105,9 +132,8 @@ def compare(
     if isinstance(actual, (str, bytes, dict, type(None))) or callable(actual):
         return False, msg("compare.type", "{what} is {type}; expected {want}", what=what, type=type_name(actual),
                           want=_shape_words(expected_arr))
-    try:
-        actual_arr = np.asarray(actual, dtype=np.float64)
-    except Exception:
+    actual_arr = plain_numbers(actual)
+    if actual_arr is None:
         return False, msg("compare.not_numbers", "{what} is {type}, which is not a number or an array of numbers",
                           what=what, type=type_name(actual))
     if actual_arr.shape != expected_arr.shape:

@@ -1,0 +1,38 @@
+"""An exercise's declared check ids, read from its ``checks.py`` without running it (the host imports no jax).
+
+``CHECKS`` is a dict display whose keys are string literals (``CHECKS = {"runs": "...", ...}``), so the ``ast``
+module reads the ids. The host uses them to refuse a "pass" that does not report exactly these checks.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import os
+from pathlib import Path
+
+
+def declared_checks(checks_path: str | Path) -> tuple[str, ...]:
+    """The ids of ``CHECKS`` in declaration order; () when the file cannot be read that way."""
+    try:
+        stat = os.stat(checks_path)
+    except OSError:
+        return ()
+    return _read(str(checks_path), stat.st_mtime_ns, stat.st_size)
+
+
+@functools.lru_cache(maxsize=128)
+def _read(path: str, _mtime: int, _size: int) -> tuple[str, ...]:
+    try:
+        tree = ast.parse(Path(path).read_bytes(), path)
+    except (OSError, SyntaxError, ValueError):
+        return ()
+    for node in tree.body:
+        target = node.targets[0] if isinstance(node, ast.Assign) and len(node.targets) == 1 else (
+            node.target if isinstance(node, ast.AnnAssign) else None)
+        if isinstance(target, ast.Name) and target.id == "CHECKS" and isinstance(node.value, ast.Dict):
+            keys = node.value.keys
+            if all(isinstance(k, ast.Constant) and isinstance(k.value, str) for k in keys):
+                return tuple(k.value for k in keys)  # type: ignore[union-attr]
+            return ()
+    return ()
