@@ -24,7 +24,6 @@ CHECKS = {
 IN, OUT, ROWS = 8, 4, 5
 RTOL, ATOL = 1e-4, 1e-5
 PYTREE_TIER = 2  # the hint tier that names pytrees / explicit state
-CODE_TIER = 3
 
 # The graded calls: (object, field assigned just before the call)
 PLAN = (("A", None), ("A", None), ("A", "w"), ("A", "b"), ("N", None), ("P", None))
