@@ -85,7 +85,7 @@ exercise gives win.
     Point at the learner's line when one is found; "call 2" or "calls 2, 3 and 5"; a message completed with the
     facts its template names::
 
-        at_line(g.lines_calling(r"\bprint\s*\("), msg("k_line", "… on line {line}"), msg("k", "…"))
+        at_line(g.lines_calling("print", g.function_name), msg("k_line", "… on line {line}"), msg("k", "…"))
 ``batch_sizes(rng, devices)``, ``missing_values(x, arrays)``, ``doubled(out)``, ``ignores_mapped_result``
     Splitting a batch over the devices (pmap, shard_map): sizes around the device count, the values of x that
     reached none of ``arrays``, and whether the result changes when the per-device program's results are
