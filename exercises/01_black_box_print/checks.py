@@ -4,7 +4,19 @@ import re
 
 import numpy as np
 
-from jittrainer.authoring import CALLBACK_PRIMITIVES, compare, count, msg, numbers_in, primitive_names
+from jittrainer.authoring import (
+    as_floats,
+    calls_words,
+    count,
+    first_slip,
+    msg,
+    numbers_in,
+    one_compile,
+    values_match,
+    when_eager,
+    when_eager_in_callback,
+    when_nothing,
+)
 
 CHECKS = {
     "runs": "normalize runs under jax.jit",
@@ -64,68 +76,35 @@ def grade(g):
     calls = g.calls(normalize, [(x,) for x in xs])
     g.check_ran("runs", calls, make_advice(jitted_by_you), tier=PRINT_TIER)
 
-    for i, (x, result) in enumerate(zip(xs, calls.results), 1):
-        ok, why = compare(result, expected(x), rtol=1e-4, atol=1e-4, what=msg("what.call", "the result of call {i}", i=i))
-        if not ok:
-            g.failed("values", _value_slip(result, x, i) or why,
-                     msg("advice.formula", "return (x - jnp.mean(x)) / jnp.std(x): jnp.std divides by n (ddof=0)"),
-                     tier=1)
-            break
-    else:
-        g.passed("values", msg("values.ok", "all {n} results match", n=CALLS))
-
-    _check_compiles(g, calls)
+    values_match(g, "values", calls.results, [expected(x) for x in xs], rtol=1e-4, atol=1e-4,
+                 slip=lambda i, result: _value_slip(result, xs[i - 1], i),
+                 advice=msg("advice.formula", "return (x - jnp.mean(x)) / jnp.std(x): jnp.std divides by n (ddof=0)"),
+                 tier=1, ok=msg("values.ok", "all {n} results match", n=CALLS))
+    one_compile(g, calls, msg("compiles.head", "{calls} with one shape gave {compiles}; expected 1"),
+                msg("compiles.ok", "compiled once, then reused"), [
+        when_nothing(msg("compiles.none", "{head}: nothing was compiled during the graded calls")),
+        when_eager_in_callback(msg(
+            "compiles.callback_eager", "{head}: the extra compiles are {names}, JAX's own operations, run inside your "
+            "callback: it receives jax.Arrays, and a NumPy or jax.numpy function applied to one runs eagerly, which "
+            "compiles"), msg("advice.asarray", "convert in the callback first: np.asarray(v).mean()"), tier=3),
+        when_eager(msg("compiles.eager", "{head}: the extra compiles are {names}, jax.numpy operations run eagerly, "
+                       "outside the compiled program (each new shape compiles them)"),
+                   msg("advice.inside", "keep the work inside normalize, which jit compiles once"), tier=1)])
     _check_prints(g, calls, [float(x.astype(np.float64).mean()) for x in xs])
 
 
 def _value_slip(result, x, i):
     """A known slip that explains a wrong result (ddof=1, dividing by the variance), or None."""
-    try:
-        got = np.asarray(result, dtype=np.float64).reshape(x.shape)
-    except Exception:
-        return None
     x64 = x.astype(np.float64)
     centred = x64 - x64.mean()
-    if np.allclose(got, centred / x64.std(ddof=1), rtol=1e-4, atol=1e-4):
-        return msg("values.ddof1", "call {i} divided by the sample standard deviation (n - 1 in the denominator, "
-                   "ddof=1); the statement asks for the population one, which divides by n", i=i)
-    if np.allclose(got, centred / x64.var(), rtol=1e-4, atol=1e-4):
-        return msg("values.variance", "call {i} divided by the variance, not by the standard deviation (its square "
-                   "root)", i=i)
-    if np.allclose(got, centred, rtol=1e-4, atol=1e-4):
-        return msg("values.not_scaled", "call {i} subtracted the mean but did not divide by the standard deviation",
-                   i=i)
-    return None
-
-
-def _callbacks(g) -> set:
-    """The host-callback primitives in the graded program (nested jaxprs included)."""
-    return primitive_names(g.graded_jaxpr()) & set(CALLBACK_PRIMITIVES)
-
-
-def _check_compiles(g, calls):
-    n = calls.compiles
-    if n == 1:
-        g.passed("one_compile", msg("compiles.ok", "compiled once, then reused"))
-        return
-    head = msg("compiles.head", "{calls} with one shape gave {compiles}; expected 1", calls=count("call", CALLS),
-               compiles=count("compile", n))
-    names = calls.eager_compiles
-    if n > 1 and names and _callbacks(g) - {"debug_print"}:
-        g.failed("one_compile", msg(
-            "compiles.callback_eager",
-            "{head}: the extra compiles are {names}, JAX's own operations, run inside your callback: it receives "
-            "jax.Arrays, and a NumPy or jax.numpy function applied to one runs eagerly, which compiles", head=head,
-            names=names), msg("advice.asarray", "convert in the callback first: np.asarray(v).mean()"), tier=3)
-    elif n > 1 and names:
-        g.failed("one_compile", msg(
-            "compiles.eager", "{head}: the extra compiles are {names}, jax.numpy operations run eagerly, outside the "
-            "compiled program (each new shape compiles them)", head=head, names=names),
-            msg("advice.inside", "keep the work inside normalize, which jit compiles once"), tier=1)
-    elif n > 1:
-        g.failed("one_compile", msg("compiles.why", "{head} ({why})", head=head, why=calls.why_compiled()))
-    else:
-        g.failed("one_compile", msg("compiles.none", "{head}: nothing was compiled during the graded calls", head=head))
+    return first_slip(as_floats(result, x.shape), [
+        (centred / x64.std(ddof=1), msg("values.ddof1", "call {i} divided by the sample standard deviation (n - 1 in "
+                                        "the denominator, ddof=1); the statement asks for the population one, which "
+                                        "divides by n", i=i)),
+        (centred / x64.var(), msg("values.variance", "call {i} divided by the variance, not by the standard "
+                                  "deviation (its square root)", i=i)),
+        (centred, msg("values.not_scaled", "call {i} subtracted the mean but did not divide by the standard "
+                      "deviation", i=i))], rtol=1e-4, atol=1e-4)
 
 
 _TRACER_TEXT = re.compile(r"\w*Tracer\([^)]*\)|Traced<[^>]*>(?:with<[^>]*>)?")
@@ -169,9 +148,9 @@ def _check_prints(g, calls, means):
         printed = (msg("prints.first_tracer", "call 1 printed {tracer} where the mean should be",
                        tracer=tracer[0].group()) if tracer[0] else
                    msg("prints.first_no_mean", "call 1 printed {lines} but no mean", lines=count("line", lines[0])))
-        rest = (msg("prints.later_other", "{calls} printed other lines but no mean", calls=_calls_words(silent or [2, 3]))
+        rest = (msg("prints.later_other", "{calls} printed other lines but no mean", calls=calls_words(silent or [2, 3]))
                 if any(lines[1:]) else msg("prints.later_nothing", "{calls} printed nothing",
-                                           calls=_calls_words(silent)))
+                                           calls=calls_words(silent)))
         if where:
             fail(msg("prints.once_at_line",
                      "{printed}, and {rest}: line {line} calls print inside normalize, which jit traces once (with "
@@ -204,9 +183,3 @@ def _check_prints(g, calls, means):
             fail(msg("prints.no_mean", "call {n} printed {lines} ({sample!r}) but none shows that call's mean, "
                      "{mean:.4f}", **common), msg("advice.print_mean", "print the mean itself, jnp.mean(x), with "
                      "jax.debug.print"))
-
-
-def _calls_words(indices: list[int]):
-    if len(indices) == 1:
-        return msg("calls.one", "call {n}", n=indices[0])
-    return msg("calls.many", "calls {list}", list=[str(i) for i in indices])

@@ -13,14 +13,19 @@ import types
 import numpy as np
 
 from jittrainer.authoring import (
-    CALLBACK_PRIMITIVES,
     compare,
-    count,
     is_tracer,
     iter_eqns,
+    mismatch,
     msg,
-    primitive_names,
+    one_compile,
+    refuse_fetching,
     type_name,
+    when_eager,
+    when_eager_in_callback,
+    when_new_function,
+    when_nothing,
+    when_static,
 )
 
 CHECKS = {
@@ -144,29 +149,20 @@ def grade(g):
 
 def _check_values(g, x, scales, results):
     ks = [factor(r, x) for r in results]
-    for i, (s, result, k) in enumerate(zip(scales, results, ks), 1):
-        ok, why = compare(result, expected(x, s), rtol=1e-5, atol=1e-5,
-                          what=msg("what.call", "the result of call {i}", i=i))
-        if not ok:
-            g.failed("follows_scale", _value_slip(g, x, scales, i, k, ks, result) or why, use_argument(), tier=ARG_TIER)
-            return
-    fetched = g.feeding_callbacks()
-    if fetched and _host_computes(g):
-        g.failed("follows_scale", msg(
-            "values.host",
-            "the results match, but scaled_relu hands its arrays to Python through a callback ({callbacks}) and uses "
-            "what comes back: the numbers are computed on the host, outside the compiled program, not by jit",
-            callbacks=list(dict.fromkeys(fetched))), use_argument(), tier=ARG_TIER)
+    why = mismatch(results, (expected(x, s) for s in scales), rtol=1e-5, atol=1e-5,
+                   slip=lambda i, result: _value_slip(g, x, scales, i, ks[i - 1], ks, result))
+    if why is not None:
+        g.failed("follows_scale", why, use_argument(), tier=ARG_TIER)
         return
-    if fetched:
-        g.failed("follows_scale", msg(
-            "values.fetched",
-            "the results match, but scaled_relu fetches a number from Python while the program runs ({callbacks}) "
-            "instead of using its scale argument: they matched only because the grader had just set SCALE to the "
-            "same value", callbacks=list(dict.fromkeys(fetched))), use_argument(), tier=ARG_TIER)
-        return
-    g.passed("follows_scale", msg("values.ok", "all {n} calls followed their own scale ({scales})", n=CALLS,
-                                  scales=[f"{s:g}" for s in scales]))
+    refuse_fetching(g, "follows_scale", msg(
+        "values.host", "the results match, but scaled_relu hands its arrays to Python through a callback "
+        "({callbacks}) and uses what comes back: the numbers are computed on the host, outside the compiled program, "
+        "not by jit") if _host_computes(g) else msg(
+        "values.fetched", "the results match, but scaled_relu fetches a number from Python while the program runs "
+        "({callbacks}) instead of using its scale argument: they matched only because the grader had just set SCALE "
+        "to the same value"), use_argument(), tier=ARG_TIER,
+        passed=msg("values.ok", "all {n} calls followed their own scale ({scales})", n=CALLS,
+                   scales=[f"{s:g}" for s in scales]))
 
 
 def _value_slip(g, x, scales, i, k, ks, result):
@@ -263,48 +259,23 @@ def _scale_lines(g) -> list[int]:
             or g.lines_calling(r"^\s+\S.*(\bSCALE\b|\bglobals\s*\()"))
 
 
-def _callbacks(g) -> set:
-    return primitive_names(g.graded_jaxpr()) & set(CALLBACK_PRIMITIVES)
-
-
 def _check_compiles(g, calls):
-    n = calls.compiles
-    if n == 1:
-        g.passed("one_compile", msg("compiles.ok", "compiled once, then reused for every scale"))
-        return
-    head = msg("compiles.head", "{calls} with one x and different scales gave {compiles}; expected 1",
-               calls=count("call", CALLS), compiles=count("compile", n))
-    names = calls.eager_compiles
     name = g.graded_params[1] if len(g.graded_params) > 1 else "scale"
-    if n == 0:
-        g.failed("one_compile", msg("compiles.none", "{head}: nothing was compiled during the graded calls",
-                                    head=head))
-    elif "static" in calls.miss_kinds:
-        g.failed("one_compile", msg(
-            "compiles.static", "{head}: {name} is a static argument, so each value is baked into its own compiled "
-            "program, the way a global is, and every new scale traces and compiles again", head=head, name=name),
-            msg("advice.traced", "pass scale as an ordinary argument (no static_argnums or static_argnames): it is "
-                "then traced, and one program serves every scale"), tier=ARG_TIER)
-    elif "new_function" in calls.miss_kinds:
-        g.failed("one_compile", msg(
-            "compiles.new_function", "{head}: a new function (or a new jax.jit) was made on every call, so nothing "
-            "compiled before could be reused ({why})", head=head, why=calls.why_compiled()),
-            msg("advice.jit_once", "jit scaled_relu once, at module level, and keep every helper it calls defined "
-                "once too"))
-    elif names and _callbacks(g) - {"debug_print"}:
-        g.failed("one_compile", msg(
-            "compiles.callback_eager",
-            "{head}: the extra compiles are {names}, JAX's own operations, run inside your callback: it receives "
-            "jax.Arrays, and a NumPy or jax.numpy function applied to one runs eagerly, which compiles", head=head,
-            names=names), msg("advice.asarray", "convert in the callback first, np.asarray(v), or drop the "
-                              "callback: scaled_relu needs none"))
-    elif names:
-        g.failed("one_compile", msg(
-            "compiles.eager", "{head}: the extra compiles are {names}, jax.numpy operations run eagerly, outside the "
-            "compiled program", head=head, names=names),
-            msg("advice.inside", "keep the work inside scaled_relu, which jit compiles once"))
-    else:
-        g.failed("one_compile", msg("compiles.why", "{head} ({why})", head=head, why=calls.why_compiled()))
+    one_compile(g, calls, msg("compiles.head", "{calls} with one x and different scales gave {compiles}; expected 1"),
+                msg("compiles.ok", "compiled once, then reused for every scale"), [
+        when_nothing(msg("compiles.none", "{head}: nothing was compiled during the graded calls")),
+        when_static(msg("compiles.static", "{head}: {name} is a static argument, so each value is baked into its "
+                        "own compiled program, the way a global is, and every new scale traces and compiles again",
+                        name=name),
+                    msg("advice.traced", "pass scale as an ordinary argument (no static_argnums or static_argnames): "
+                        "it is then traced, and one program serves every scale"), tier=ARG_TIER),
+        when_new_function(advice=msg("advice.jit_once", "jit scaled_relu once, at module level, and keep every "
+                                     "helper it calls defined once too")),
+        when_eager_in_callback(advice=msg("advice.asarray", "convert in the callback first, np.asarray(v), or drop "
+                                          "the callback: scaled_relu needs none")),
+        when_eager(msg("compiles.eager", "{head}: the extra compiles are {names}, jax.numpy operations run eagerly, "
+                       "outside the compiled program"),
+                   msg("advice.inside", "keep the work inside scaled_relu, which jit compiles once"))])
 
 
 def _check_scale_left(g, assigned, fresh):

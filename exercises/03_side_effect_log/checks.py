@@ -10,7 +10,6 @@ import jax
 import numpy as np
 
 from jittrainer.authoring import (
-    CALLBACK_PRIMITIVES,
     LearnerFailure,
     compare,
     concrete_float,
@@ -18,8 +17,14 @@ from jittrainer.authoring import (
     is_tracer,
     msg,
     msgn,
-    primitive_names,
+    one_compile,
     type_name,
+    values_match,
+    when_eager,
+    when_eager_in_callback,
+    when_new_function,
+    when_nothing,
+    when_static,
 )
 
 CHECKS = {
@@ -136,19 +141,20 @@ def grade(g):
     final = getattr(g.module, "log", None)  # read again: a callback may have rebound the name
     g.check_ran("runs", calls, make_advice(g.code), tier=CALLBACK_TIER)
 
-    for i, (v, result) in enumerate(zip(values, calls.results), 1):
-        ok, why = compare(result, 2 * v, rtol=1e-5, atol=1e-5,
-                          what=msg("what.call", "the result of call {i} (x = {x:.7g})", i=i, x=v))
-        if not ok:
-            if v != 0 and compare(result, v, rtol=1e-5, atol=1e-5)[0]:
-                why = msg("values.identity", "call {i} returned x itself ({x:.7g}), not x * 2", i=i, x=v)
-            g.failed("values", why, msg("advice.double", "return x * 2, and log x beside it"), tier=1)
-            break
-    else:
-        g.passed("values", msg("values.ok", "all {n} results are x * 2", n=CALLS))
+    values_match(g, "values", calls.results, [2 * v for v in values], rtol=1e-5, atol=1e-5,
+                 what=lambda i: msg("what.call", "the result of call {i} (x = {x:.7g})", i=i, x=values[i - 1]),
+                 slip=lambda i, result: _identity(i, values[i - 1], result),
+                 advice=msg("advice.double", "return x * 2, and log x beside it"), tier=1,
+                 ok=msg("values.ok", "all {n} results are x * 2", n=CALLS))
 
     _check_log(g, final, values, calls)
     _check_compiles(g, calls)
+
+
+def _identity(i, v, result):
+    if v != 0 and compare(result, v, rtol=1e-5, atol=1e-5)[0]:
+        return msg("values.identity", "call {i} returned x itself ({x:.7g}), not x * 2", i=i, x=v)
+    return None
 
 
 def _append_lines(g) -> tuple[list[int], bool]:
@@ -278,45 +284,18 @@ def _all_tracers(g, n, calls_n):
                 calls=calls_n, where=where)
 
 
-def _callbacks(g) -> set:
-    """The host-callback primitives in the graded program (nested jaxprs included)."""
-    return primitive_names(g.graded_jaxpr()) & set(CALLBACK_PRIMITIVES)
-
-
 def _check_compiles(g, calls):
-    n = calls.compiles
-    if n == 1:
-        g.passed("one_compile", msg("compiles.ok", "compiled once, then reused"))
-        return
-    head = msg("compiles.head", "{calls} with scalars of one dtype gave {compiles}; expected 1",
-               calls=count("call", CALLS), compiles=count("compile", n))
-    names = calls.eager_compiles
     name = g.graded_params[0] if g.graded_params else "x"
-    if n == 0:
-        g.failed("one_compile", msg("compiles.none", "{head}: nothing was compiled during the graded calls",
-                                    head=head))
-    elif "static" in calls.miss_kinds:
-        g.failed("one_compile", msg(
-            "compiles.static", "{head}: {name} is a static argument, so every new value is part of a new compiled "
-            "program; log filled up only because each call traced compute again", head=head, name=name),
-            msg("advice.traced", "keep x an ordinary, traced argument (no static_argnums) and log it from a callback: "
-                "jax.debug.callback(log.append, x)"), tier=CALLBACK_TIER)
-    elif names and _callbacks(g) - {"debug_print"}:
-        g.failed("one_compile", msg(
-            "compiles.callback_eager",
-            "{head}: the extra compiles are {names}, JAX's own operations, run inside your callback: it receives "
-            "jax.Arrays, and a NumPy or jax.numpy function applied to one runs eagerly, which compiles", head=head,
-            names=names), msg("advice.asarray", "convert in the callback first, with float(v) or np.asarray(v), and "
-                              "do any rounding or arithmetic on that"))
-    elif names:
-        g.failed("one_compile", msg(
-            "compiles.eager", "{head}: the extra compiles are {names}, jax.numpy operations run eagerly, outside the "
-            "compiled program", head=head, names=names),
-            msg("advice.inside", "keep the work inside compute, which jit compiles once"))
-    elif "new_function" in calls.miss_kinds:
-        g.failed("one_compile", msg(
-            "compiles.new_function", "{head}: a new function (or a new jax.jit) was made on every call, so nothing "
-            "compiled before could be reused ({why})", head=head, why=calls.why_compiled()),
-            msg("advice.jit_once", "jit compute once, at module level"))
-    else:
-        g.failed("one_compile", msg("compiles.why", "{head} ({why})", head=head, why=calls.why_compiled()))
+    one_compile(g, calls, msg("compiles.head", "{calls} with scalars of one dtype gave {compiles}; expected 1"),
+                msg("compiles.ok", "compiled once, then reused"), [
+        when_nothing(msg("compiles.none", "{head}: nothing was compiled during the graded calls")),
+        when_static(msg("compiles.static", "{head}: {name} is a static argument, so every new value is part of a "
+                        "new compiled program; log filled up only because each call traced compute again", name=name),
+                    msg("advice.traced", "keep x an ordinary, traced argument (no static_argnums) and log it from a "
+                        "callback: jax.debug.callback(log.append, x)"), tier=CALLBACK_TIER),
+        when_eager_in_callback(advice=msg("advice.asarray", "convert in the callback first, with float(v) or "
+                                          "np.asarray(v), and do any rounding or arithmetic on that")),
+        when_eager(msg("compiles.eager", "{head}: the extra compiles are {names}, jax.numpy operations run eagerly, "
+                       "outside the compiled program"),
+                   msg("advice.inside", "keep the work inside compute, which jit compiles once")),
+        when_new_function(advice=msg("advice.jit_once", "jit compute once, at module level"))])

@@ -15,7 +15,19 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from jittrainer.authoring import compare, count, is_compiled, is_tracer, msg, msgn, primitive_names
+from jittrainer.authoring import (
+    at_line,
+    count,
+    is_compiled,
+    is_tracer,
+    msg,
+    msgn,
+    one_compile,
+    primitive_names,
+    values_match,
+    when_eager,
+    when_eager_in_callback,
+)
 
 CHECKS = {
     "runs": "train runs under jax.jit",
@@ -227,15 +239,10 @@ def grade(g):
 
 
 def check_values(g, xs, calls) -> None:
-    for i, (x, result) in enumerate(zip(xs, calls.results), 1):
-        ok, why = compare(result, running(x)[-1], rtol=RTOL, atol=ATOL,
-                          what=msg("what.call", "the result of call {i}", i=i))
-        if not ok:
-            g.failed("values", value_slip(result, x, i) or why,
-                     msg("advice.return", "return s after the loop: xs[0] ** 2 + xs[1] ** 2 + ... + xs[4] ** 2"),
-                     tier=CODE_TIER)
-            return
-    g.passed("values", msg("values.ok", "both results match"))
+    values_match(g, "values", calls.results, [running(x)[-1] for x in xs], rtol=RTOL, atol=ATOL,
+                 slip=lambda i, result: value_slip(result, xs[i - 1], i),
+                 advice=msg("advice.return", "return s after the loop: xs[0] ** 2 + xs[1] ** 2 + ... + xs[4] ** 2"),
+                 tier=CODE_TIER, ok=msg("values.ok", "both results match"))
 
 
 def value_slip(result, x, i):
@@ -316,38 +323,30 @@ def check_every_call(g, xs, calls, reports: list[Report], stale: list[Report]) -
     direct = _direct_lines(g)
     if traced and not any(per_call):
         common = {"n": len(traced), "calls": count("call", CALLS)}
-        if direct:
-            observation = msgn(
-                "traced_only.line",
-                "report was called once, while tracing (its arguments were tracers, not numbers), and never with "
-                "real numbers in {calls}: line {line} calls report inside train, which jit traces once; a plain "
-                "Python call is not part of the compiled program, so it never runs again",
-                "report was called {n} times, all while tracing (its arguments were tracers, not numbers), and never "
-                "with real numbers in {calls}: line {line} calls report inside train, which jit traces once; a plain "
-                "Python call is not part of the compiled program, so it never runs again",
-                line=direct[0], **common)
-        else:
-            observation = msgn(
-                "traced_only",
-                "report was called once, while tracing (its arguments were tracers, not numbers), and never with "
-                "real numbers in {calls}: a plain Python call inside jit runs only while JAX traces the function, "
-                "and is not part of the compiled program",
-                "report was called {n} times, all while tracing (its arguments were tracers, not numbers), and never "
-                "with real numbers in {calls}: a plain Python call inside jit runs only while JAX traces the "
-                "function, and is not part of the compiled program", **common)
-        return fail(observation)
+        return fail(at_line(direct, msgn(
+            "traced_only.line",
+            "report was called once, while tracing (its arguments were tracers, not numbers), and never with real "
+            "numbers in {calls}: line {line} calls report inside train, which jit traces once; a plain Python call "
+            "is not part of the compiled program, so it never runs again",
+            "report was called {n} times, all while tracing (its arguments were tracers, not numbers), and never "
+            "with real numbers in {calls}: line {line} calls report inside train, which jit traces once; a plain "
+            "Python call is not part of the compiled program, so it never runs again", **common), msgn(
+            "traced_only",
+            "report was called once, while tracing (its arguments were tracers, not numbers), and never with real "
+            "numbers in {calls}: a plain Python call inside jit runs only while JAX traces the function, and is not "
+            "part of the compiled program",
+            "report was called {n} times, all while tracing (its arguments were tracers, not numbers), and never "
+            "with real numbers in {calls}: a plain Python call inside jit runs only while JAX traces the function, "
+            "and is not part of the compiled program", **common)))
     if traced:
         counts = [msg("per_call", "{times} on call {i}", times=count("time", len(c)), i=i)
                   for i, c in enumerate(per_call, 1)]
         common = {"times": count("time", len(traced)), "counts": counts}
-        if direct:
-            observation = msg(
-                "traced_extra.line", "report was called {times} while tracing, with tracers, besides the run-time "
-                "reports ({counts}): line {line} calls report directly inside train", line=direct[0], **common)
-        else:
-            observation = msg(
-                "traced_extra", "report was called {times} while tracing, with tracers, besides the run-time reports "
-                "({counts}): a direct call inside the traced code runs while jit traces it", **common)
+        observation = at_line(direct, msg(
+            "traced_extra.line", "report was called {times} while tracing, with tracers, besides the run-time "
+            "reports ({counts}): line {line} calls report directly inside train", **common), msg(
+            "traced_extra", "report was called {times} while tracing, with tracers, besides the run-time reports "
+            "({counts}): a direct call inside the traced code runs while jit traces it", **common))
         return fail(observation, msg("advice.only_callback", "call report only through the callback, never directly "
                                      "inside train"))
     if not graded:
@@ -456,31 +455,17 @@ def check_order(g, xs, reports: list[Report]) -> None:
 
 
 def check_compiles(g, calls) -> None:
-    n = calls.compiles
-    if n == 1:
-        g.passed("one_compile", msg("compiles.ok", "compiled once, then reused"))
-        return
-    head = msg("compiles.head", "{calls} with one shape gave {compiles}; expected 1", calls=count("call", CALLS),
-               compiles=count("compile", n))
-    names = calls.eager_compiles
-    if n > 1 and names and callback_layout(g)[0]:
-        g.failed("one_compile", msg(
-            "compiles.callback_eager",
-            "{head}: the extra compiles are {names}, JAX's own operations, run inside your callback: it receives "
-            "jax.Arrays, and a jax.numpy or NumPy function, round() or a loop over one of them runs eagerly, which "
-            "compiles", head=head, names=names),
+    one_compile(g, calls, msg("compiles.head", "{calls} with one shape gave {compiles}; expected 1"),
+                msg("compiles.ok", "compiled once, then reused"), [
+        when_eager_in_callback(msg(
+            "compiles.callback_eager", "{head}: the extra compiles are {names}, JAX's own operations, run inside your "
+            "callback: it receives jax.Arrays, and a jax.numpy or NumPy function, round() or a loop over one of them "
+            "runs eagerly, which compiles"),
             msg("advice.convert", "convert in the callback first, with plain Python or NumPy: float(s), int(t), "
-                "np.asarray(v); or hand report the values as they come"), tier=CALLBACK_TIER)
-    elif n > 1 and names:
-        g.failed("one_compile", msg(
-            "compiles.eager", "{head}: the extra compiles are {names}, jax.numpy operations run eagerly, outside the "
-            "compiled program (each new shape compiles them)", head=head, names=names),
-            msg("advice.inside", "keep the work inside train, which jit compiles once"))
-    elif n > 1:
-        g.failed("one_compile", msg("compiles.why", "{head} ({why})", head=head, why=calls.why_compiled()))
-    else:
-        g.failed("one_compile", msg("compiles.none", "{head}: nothing was compiled during the graded calls",
-                                    head=head))
+                "np.asarray(v); or hand report the values as they come"), tier=CALLBACK_TIER),
+        when_eager(msg("compiles.eager", "{head}: the extra compiles are {names}, jax.numpy operations run eagerly, "
+                       "outside the compiled program (each new shape compiles them)"),
+                   msg("advice.inside", "keep the work inside train, which jit compiles once"))])
 
 
 def _shown_list(values) -> list[str]:

@@ -3,7 +3,7 @@ compiled program, and seven calls with seven different values compile once (a st
 
 import numpy as np
 
-from jittrainer.authoring import compare, count, msg, msgn
+from jittrainer.authoring import as_number, compare, msg, msgn, one_compile, refuse_fetching, when_eager, when_static
 
 CHECKS = {
     "runs": "heat runs under jax.jit with a traced delta",
@@ -87,20 +87,12 @@ def make_advice(wrapped_whole: bool):
 
 # -- values -----------------------------------------------------------------------------------------------------
 
-def scalar_of(result) -> float | None:
-    try:
-        arr = np.asarray(result, dtype=np.float64)
-        return float(arr.reshape(())) if arr.size == 1 else None
-    except Exception:
-        return None
-
-
 def near(got: float | None, want: float) -> bool:
     return got is not None and abs(got - want) <= ATOL + RTOL * abs(want)
 
 
 def check_values(g, deltas, results):
-    rows = [(d, r, scalar_of(r)) for d, r in zip(deltas, results)]
+    rows = [(d, r, as_number(r)) for d, r in zip(deltas, results)]
     wrong = [(d, r, v) for d, r, v in rows if not compare(r, expected(d), rtol=RTOL, atol=ATOL)[0]]
     if not wrong:
         g.passed("values", msg("values.ok", "all {n} results match (delta = {deltas})", n=len(deltas),
@@ -151,34 +143,17 @@ def _slip(got, wrong_d, deltas):
 
 # -- compiles ---------------------------------------------------------------------------------------------------
 
-def check_compiles(g, calls, deltas):
-    n = calls.compiles
-    if n == 1:
-        g.passed("one_compile", msg("compiles.ok", "compiled once; positive, negative and zero delta all ran the "
-                                    "same program"))
-        return
-    head = msg("compiles.head", "{calls} with different values of delta gave {compiles}; expected 1",
-               calls=count("call", len(deltas)), compiles=count("compile", n))
-    if "static" in calls.miss_kinds:
-        g.failed("one_compile", msg("compiles.static", "{head}: delta is a static argument, so its value is part of "
-                                    "the cache key and every new temperature compiled a new program ({why}). A "
-                                    "value that changes from call to call is data, not configuration",
-                                    head=head, why=calls.why_compiled(limit=1)),
-                 msg("advice.traced", "remove the static marking and keep delta traced; {fix}", fix=select_advice()),
-                 tier=SELECT_TIER)
-        return
-    eager = calls.eager_compiles
-    if n > 1 and eager:
-        g.failed("one_compile", msg("compiles.eager", "{head}: the extra compiles are {names}, JAX operations run "
-                                    "eagerly outside the compiled program", head=head,
-                                    names=eager),
-                 msg("advice.inside", "keep all the work inside heat, which jit compiles once"), tier=SELECT_TIER)
-    elif n > 1:
-        g.failed("one_compile", msg("compiles.why", "{head} ({why})", head=head, why=calls.why_compiled()),
-                 msg("advice.once", "jit heat once, at module level, with delta traced"), tier=SELECT_TIER)
-    else:
-        g.failed("one_compile", msg("compiles.none", "{head}: nothing was compiled during the graded calls",
-                                    head=head))
+def check_compiles(g, calls):
+    one_compile(g, calls, msg("compiles.head", "{calls} with different values of delta gave {compiles}; expected 1"),
+                msg("compiles.ok", "compiled once; positive, negative and zero delta all ran the same program"), [
+        when_static(msg("compiles.static", "{head}: delta is a static argument, so its value is part of the cache "
+                        "key and every new temperature compiled a new program ({why}). A value that changes from "
+                        "call to call is data, not configuration", why=calls.why_compiled(limit=1)),
+                    msg("advice.traced", "remove the static marking and keep delta traced; {fix}",
+                        fix=select_advice()), tier=SELECT_TIER),
+        when_eager(advice=msg("advice.inside", "keep all the work inside heat, which jit compiles once"),
+                   tier=SELECT_TIER)],
+        advice=msg("advice.once", "jit heat once, at module level, with delta traced"), tier=SELECT_TIER)
 
 
 def grade(g):
@@ -188,13 +163,11 @@ def grade(g):
     calls = g.calls(heat, [(d,) for d in deltas])
     g.check_ran("runs", calls, make_advice(wrapped_whole), tier=SELECT_TIER, explain=explain_error)
 
-    fetched = g.feeding_callbacks()
-    g.check("in_program", not fetched,
-            msg("in_program.callback", "heat hands the answer back from Python through a host callback ({callbacks}) "
-                "whose result the program uses: the if runs on the host, with a concrete delta, outside the compiled "
-                "program, which dodges the lesson", callbacks=list(dict.fromkeys(fetched))),
-            msg("advice.in_program", "keep the choice in JAX; {fix}", fix=select_advice()), tier=SELECT_TIER,
-            passed=msg("in_program.ok", "the choice is made inside the compiled program"))
+    refuse_fetching(g, "in_program", msg(
+        "in_program.callback", "heat hands the answer back from Python through a host callback ({callbacks}) whose "
+        "result the program uses: the if runs on the host, with a concrete delta, outside the compiled program, "
+        "which dodges the lesson"), msg("advice.in_program", "keep the choice in JAX; {fix}", fix=select_advice()),
+        tier=SELECT_TIER, passed=msg("in_program.ok", "the choice is made inside the compiled program"))
 
     check_values(g, deltas, calls.results)
-    check_compiles(g, calls, deltas)
+    check_compiles(g, calls)

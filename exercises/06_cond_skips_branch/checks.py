@@ -3,9 +3,18 @@ Values over both paths and the boundary, one compile, and, read from the jaxpr, 
 of a cond whose other branch has none: jnp.where computes both results and throws one away."""
 
 import numpy as np
-from jax.extend.core import ClosedJaxpr, Jaxpr
 
-from jittrainer.authoring import compare, count, msg
+from jittrainer.authoring import (
+    compare,
+    count,
+    eqns_of,
+    iter_eqns,
+    msg,
+    one_compile,
+    refuse_fetching,
+    sub_jaxprs,
+    when_eager,
+)
 
 CHECKS = {
     "runs": "finish runs under jax.jit",
@@ -101,23 +110,8 @@ def make_advice(error):
 
 # -- skips_branch: the jaxpr --------------------------------------------------------------------------------------
 
-def _subjaxprs(eqn):
-    for value in eqn.params.values():
-        for sub in value if isinstance(value, (tuple, list)) else (value,):
-            if isinstance(sub, (ClosedJaxpr, Jaxpr)):
-                yield sub
-
-
-def _eqns(jaxpr):
-    return (jaxpr.jaxpr if isinstance(jaxpr, ClosedJaxpr) else jaxpr).eqns
-
-
 def matmuls_in(jaxpr) -> int:
-    total = 0
-    for eqn in _eqns(jaxpr):
-        total += eqn.primitive.name in MATMULS
-        total += sum(matmuls_in(sub) for sub in _subjaxprs(eqn))
-    return total
+    return sum(eqn.primitive.name in MATMULS for eqn in iter_eqns(jaxpr))
 
 
 def survey(closed):
@@ -126,7 +120,7 @@ def survey(closed):
     outside, conds = [], []
 
     def visit(jaxpr, holders):
-        for eqn in _eqns(jaxpr):
+        for eqn in eqns_of(jaxpr):
             name = eqn.primitive.name
             if name in MATMULS:
                 outside.append(tuple(holders))
@@ -135,7 +129,7 @@ def survey(closed):
                 if any(per_branch):
                     conds.append(per_branch)
                 continue  # inside a branch, a product is skipped whenever another branch is taken
-            for sub in _subjaxprs(eqn):
+            for sub in sub_jaxprs(eqn):
                 visit(sub, [*holders, name])
 
     visit(closed, [])
@@ -158,7 +152,7 @@ def check_skips(g, inputs):
         return
     if outside:
         where = g.lines_calling(r"\b(where|select|select_n)\s*\(", g.function_name)
-        top = {e.primitive.name for e in _eqns(closed)}
+        top = {e.primitive.name for e in eqns_of(closed)}
         holders = sorted({h for path in outside for h in path if h not in ("jit", "pjit")})
         if "while" in holders:
             g.failed("skips_branch", msg("skips.while", "simmer's matrix products (dot_general) sit in a while loop "
@@ -258,25 +252,12 @@ def _slip(matched):
 
 # -- compiles ---------------------------------------------------------------------------------------------------
 
-def check_compiles(g, calls, inputs):
-    n = calls.compiles
-    if n == 1:
-        g.passed("one_compile", msg("compiles.ok", "compiled once; lumpy and smooth inputs ran the same program"))
-        return
-    head = msg("compiles.head", "{calls} of one shape gave {compiles}; expected 1", calls=count("call", len(inputs)),
-               compiles=count("compile", n))
-    eager = calls.eager_compiles
-    if n > 1 and eager:
-        g.failed("one_compile", msg("compiles.eager", "{head}: the extra compiles are {names}, JAX operations run "
-                                    "eagerly outside the compiled program", head=head,
-                                    names=eager),
-                 msg("advice.inside", "keep all the work inside finish, which jit compiles once"), tier=COND_TIER)
-    elif n > 1:
-        g.failed("one_compile", msg("compiles.why", "{head} ({why})", head=head, why=calls.why_compiled()),
-                 msg("advice.once", "jit finish once, at module level"), tier=COND_TIER)
-    else:
-        g.failed("one_compile", msg("compiles.none", "{head}: nothing was compiled during the graded calls",
-                                    head=head))
+def check_compiles(g, calls):
+    one_compile(g, calls, msg("compiles.head", "{calls} of one shape gave {compiles}; expected 1"),
+                msg("compiles.ok", "compiled once; lumpy and smooth inputs ran the same program"),
+                [when_eager(advice=msg("advice.inside", "keep all the work inside finish, which jit compiles once"),
+                            tier=COND_TIER)],
+                advice=msg("advice.once", "jit finish once, at module level"), tier=COND_TIER)
 
 
 def grade(g):
@@ -285,14 +266,12 @@ def grade(g):
     calls = g.calls(finish, [(x, w) for _, x, w in inputs])
     g.check_ran("runs", calls, make_advice, tier=COND_TIER, explain=explain_error)
 
-    fetched = g.feeding_callbacks()
-    g.check("in_program", not fetched,
-            msg("in_program.callback", "finish gets its answer from Python through a host callback ({callbacks}) "
-                "whose result the program uses: the work runs on the host, outside the compiled program",
-                callbacks=list(dict.fromkeys(fetched))),
-            msg("advice.in_program", "keep the work in JAX; {fix}", fix=cond_advice()), tier=COND_TIER,
-            passed=msg("in_program.ok", "the work is done inside the compiled program"))
+    refuse_fetching(g, "in_program", msg(
+        "in_program.callback", "finish gets its answer from Python through a host callback ({callbacks}) whose "
+        "result the program uses: the work runs on the host, outside the compiled program"),
+        msg("advice.in_program", "keep the work in JAX; {fix}", fix=cond_advice()), tier=COND_TIER,
+        passed=msg("in_program.ok", "the work is done inside the compiled program"))
 
     check_skips(g, inputs)
     check_values(g, inputs, calls.results)
-    check_compiles(g, calls, inputs)
+    check_compiles(g, calls)

@@ -3,9 +3,19 @@ from jaxprs traced at two step counts, must not depend on the step count (a Pyth
 per tick); values right for every count; at most one compile per distinct count, none for a repeat."""
 
 import numpy as np
-from jax.extend.core import ClosedJaxpr, Jaxpr
 
-from jittrainer.authoring import compare, count, is_compiled, msg
+from jittrainer.authoring import (
+    compare,
+    count,
+    eqns_of,
+    is_compiled,
+    msg,
+    one_compile,
+    refuse_fetching,
+    repeat_that_compiled,
+    sub_jaxprs,
+    when_eager,
+)
 
 CHECKS = {
     "runs": "simulate runs under jax.jit",
@@ -103,36 +113,29 @@ def make_advice(error):
 
 # -- program_size: two jaxprs -----------------------------------------------------------------------------------
 
-def _subjaxprs(eqn):
-    for value in eqn.params.values():
-        for sub in value if isinstance(value, (tuple, list)) else (value,):
-            if isinstance(sub, (ClosedJaxpr, Jaxpr)):
-                yield sub
-
-
 def size(jaxpr) -> int:
     """Equations, nested jaxprs included; a loop body counts once, a scan unrolled k times counts k times."""
     total = 0
-    for eqn in (jaxpr.jaxpr if isinstance(jaxpr, ClosedJaxpr) else jaxpr).eqns:
+    for eqn in eqns_of(jaxpr):
         total += 1
         factor = 1
         if eqn.primitive.name == "scan":
             length = int(eqn.params.get("length", 1) or 1)
             unroll = eqn.params.get("unroll", 1)
             factor = length if unroll is True else max(1, min(int(unroll or 1), length))
-        total += factor * sum(size(sub) for sub in _subjaxprs(eqn))
+        total += factor * sum(size(sub) for sub in sub_jaxprs(eqn))
     return total
 
 
 def max_unroll(jaxpr) -> int:
     """The largest number of body copies any scan in the program is unrolled into (1: none unrolled)."""
     most = 1
-    for eqn in (jaxpr.jaxpr if isinstance(jaxpr, ClosedJaxpr) else jaxpr).eqns:
+    for eqn in eqns_of(jaxpr):
         if eqn.primitive.name == "scan":
             length = int(eqn.params.get("length", 1) or 1)
             unroll = eqn.params.get("unroll", 1)
             most = max(most, length if unroll is True else min(int(unroll or 1), length))
-        for sub in _subjaxprs(eqn):
+        for sub in sub_jaxprs(eqn):
             most = max(most, max_unroll(sub))
     return most
 
@@ -267,37 +270,22 @@ def _slip(wrong):
 
 def check_compiles(g, calls, counts):
     distinct = list(dict.fromkeys(counts))
-    n = calls.compiles
-    seen: dict[int, int] = {}
-    for call, steps in enumerate(counts, 1):
-        if steps in seen and calls.compiles_in_call(call):
-            why = [m for m in calls.reasons() if m.call == call]
-            g.failed("compiles", msg("compiles.repeat", "call {call} repeated steps = {steps} from call {earlier} and "
-                                     "compiled again instead of reusing that program ({reason})", call=call,
-                                     steps=steps, earlier=seen[steps],
-                                     reason=why[0].reason if why else calls.why_compiled()),
-                     msg("advice.once", "jit simulate once, at module level, so its cache lives across calls"),
-                     tier=LOOP_TIER)
-            return
-        seen.setdefault(steps, call)
-    if n <= len(distinct):
-        how = (msg("compiles.ok_one", "compiled once; every step count ran the same program") if n == 1 else
-               msg("compiles.ok_each", "{compiles} for {k} distinct step counts; the repeat reused its program",
-                   compiles=count("compile", n), k=len(distinct)))
-        g.passed("compiles", how)
+    once = msg("advice.once", "jit simulate once, at module level, so its cache lives across calls")
+    repeat = repeat_that_compiled(calls, counts)
+    if repeat is not None:
+        call, earlier, reason = repeat
+        g.failed("compiles", msg("compiles.repeat", "call {call} repeated steps = {steps} from call {earlier} and "
+                                 "compiled again instead of reusing that program ({reason})", call=call,
+                                 steps=counts[call - 1], earlier=earlier, reason=reason), once, tier=LOOP_TIER)
         return
-    head = msg("compiles.head", "{calls} with {k} distinct step counts gave {compiles}; at most {k} allowed",
-               calls=count("call", len(counts)), k=len(distinct), compiles=count("compile", n))
-    eager = calls.eager_compiles
-    if eager:
-        g.failed("compiles", msg("compiles.eager", "{head}: the extra compiles are {names}, JAX operations run eagerly "
-                                 "outside the compiled program", head=head,
-                                 names=eager),
-                 msg("advice.inside", "keep all the work inside simulate, which jit compiles"), tier=LOOP_TIER)
-    else:
-        g.failed("compiles", msg("compiles.why", "{head} ({why})", head=head, why=calls.why_compiled()),
-                 msg("advice.once", "jit simulate once, at module level, so its cache lives across calls"),
-                 tier=LOOP_TIER)
+    n = calls.compiles
+    ok = (msg("compiles.ok_one", "compiled once; every step count ran the same program") if n == 1 else
+          msg("compiles.ok_each", "{compiles} for {k} distinct step counts; the repeat reused its program",
+              compiles=count("compile", n), k=len(distinct)))
+    one_compile(g, calls, msg("compiles.head", "{calls} with {k} distinct step counts gave {compiles}; at most {k} "
+                              "allowed", k=len(distinct)), ok,
+                [when_eager(advice=msg("advice.inside", "keep all the work inside simulate, which jit compiles"),
+                            tier=LOOP_TIER)], check="compiles", advice=once, tier=LOOP_TIER, at_most=len(distinct))
 
 
 def grade(g):
@@ -308,13 +296,11 @@ def grade(g):
     calls = g.calls(simulate_fn, list(zip(xs, counts)))
     g.check_ran("runs", calls, make_advice, tier=LOOP_TIER, explain=explain_error)
 
-    fetched = g.feeding_callbacks()
-    g.check("in_program", not fetched,
-            msg("in_program.callback", "simulate gets its answer from Python through a host callback ({callbacks}) "
-                "whose result the program uses: the loop runs on the host, outside the compiled program",
-                callbacks=list(dict.fromkeys(fetched))),
-            msg("advice.in_program", "keep the loop in JAX; {fix}", fix=loop_advice()), tier=LOOP_TIER,
-            passed=msg("in_program.ok", "the loop runs inside the compiled program"))
+    refuse_fetching(g, "in_program", msg(
+        "in_program.callback", "simulate gets its answer from Python through a host callback ({callbacks}) whose "
+        "result the program uses: the loop runs on the host, outside the compiled program"),
+        msg("advice.in_program", "keep the loop in JAX; {fix}", fix=loop_advice()), tier=LOOP_TIER,
+        passed=msg("in_program.ok", "the loop runs inside the compiled program"))
 
     check_size(g, calls, counts, probe, small, large)
     check_values(g, xs, counts, calls.results)

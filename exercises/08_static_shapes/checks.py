@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from jittrainer.authoring import compare, concrete_float, count, msg, msgn
+from jittrainer.authoring import as_number, compare, msg, msgn, one_compile, refuse_fetching, when_eager
 
 CHECKS = {
     "runs": "sum_first_n runs under jax.jit with a traced n",
@@ -113,13 +113,6 @@ def _advice(error):
 
 # -- values -----------------------------------------------------------------------------------------------------
 
-def scalar_of(result) -> float | None:
-    try:
-        return concrete_float(np.asarray(result, dtype=np.float64).reshape(())) if np.size(result) == 1 else None
-    except Exception:  # an odd return value: compare() explains it
-        return None
-
-
 def elements_held(got: float, x: np.ndarray) -> int | None:
     """k when got is the sum of the first k elements of x, else None."""
     for k, total in enumerate(prefixes(x)):
@@ -132,7 +125,7 @@ def check_values(g, xs, ns, results):
     rows = []  # (n, x, result, ok, held)
     for x, n, result in zip(xs, ns, results):
         ok, _ = compare(result, prefixes(x)[n], rtol=RTOL, atol=ATOL)
-        got = scalar_of(result)
+        got = as_number(result)
         rows.append((n, x, result, ok, None if got is None else elements_held(got, x), got))
     wrong = [r for r in rows if not r[3]]
     if not wrong:
@@ -241,26 +234,15 @@ def _value_slip(rows, wrong, right):
 
 # -- compiles ---------------------------------------------------------------------------------------------------
 
-def check_compiles(g, calls, ns):
-    n = calls.compiles
-    if n == 1:
-        g.passed("one_compile", msg("compiles.ok", "compiled once; every n reused the same program"))
-        return
-    head = msg("compiles.head", "{calls} with the same shapes and dtypes gave {compiles}; expected 1",
-               calls=count("call", len(ns)), compiles=count("compile", n))
-    names = calls.eager_compiles
-    if n > 1 and names:
-        g.failed("one_compile", msg("compiles.eager", "{head}: the extra compiles are {names}, JAX operations run "
-                                    "eagerly outside the compiled program (inside a callback, a jax.Array is "
-                                    "concrete, and jax.numpy on it compiles)", head=head, names=names),
-                 msg("advice.asarray", "in a callback, convert first: np.asarray(v)"), tier=MASK_TIER)
-    elif n > 1:
-        g.failed("one_compile", msg("compiles.why", "{head} ({why})", head=head, why=calls.why_compiled()),
-                 msg("advice.traced_n", "keep n a traced argument and every shape fixed. {mask}", mask=mask_advice()),
-                 tier=MASK_TIER)
-    else:
-        g.failed("one_compile", msg("compiles.none", "{head}: nothing was compiled during the graded calls",
-                                    head=head))
+def check_compiles(g, calls):
+    one_compile(g, calls, msg("compiles.head", "{calls} with the same shapes and dtypes gave {compiles}; expected 1"),
+                msg("compiles.ok", "compiled once; every n reused the same program"), [
+        when_eager(msg("compiles.eager", "{head}: the extra compiles are {names}, JAX operations run eagerly outside "
+                       "the compiled program (inside a callback, a jax.Array is concrete, and jax.numpy on it "
+                       "compiles)"), msg("advice.asarray", "in a callback, convert first: np.asarray(v)"),
+                   tier=MASK_TIER)],
+        advice=msg("advice.traced_n", "keep n a traced argument and every shape fixed. {mask}", mask=mask_advice()),
+        tier=MASK_TIER)
 
 
 def grade(g):
@@ -274,13 +256,11 @@ def grade(g):
     calls = g.calls(sum_first_n, list(zip(xs, n_arrays)))
     g.check_ran("runs", calls, make_advice(wrapped_whole), tier=MASK_TIER)
 
-    fetched = g.feeding_callbacks()
-    g.check("in_program", not fetched,
-            msg("in_program.callback", "sum_first_n hands the sum to Python through a host callback ({callbacks}) "
-                "whose result the program uses: the slicing happens outside the compiled program, with a concrete "
-                "n, which dodges the lesson", callbacks=list(dict.fromkeys(fetched))),
-            msg("advice.in_program", "keep the work in JAX, with fixed shapes. {mask}", mask=mask_advice()),
-            tier=MASK_TIER, passed=msg("in_program.ok", "the sum is computed inside the compiled program"))
+    refuse_fetching(g, "in_program", msg(
+        "in_program.callback", "sum_first_n hands the sum to Python through a host callback ({callbacks}) whose "
+        "result the program uses: the slicing happens outside the compiled program, with a concrete n, which dodges "
+        "the lesson"), msg("advice.in_program", "keep the work in JAX, with fixed shapes. {mask}", mask=mask_advice()),
+        tier=MASK_TIER, passed=msg("in_program.ok", "the sum is computed inside the compiled program"))
 
     check_values(g, xs, ns, calls.results)
-    check_compiles(g, calls, ns)
+    check_compiles(g, calls)

@@ -4,7 +4,7 @@ not good); all calls share one compile: a boolean index x[x > 0] has no shape ji
 
 import numpy as np
 
-from jittrainer.authoring import compare, count, is_tracer, msg, msgn, type_name
+from jittrainer.authoring import compare, is_tracer, msg, msgn, one_compile, refuse_fetching, type_name, when_eager
 
 CHECKS = {
     "runs": "pick_good runs under jax.jit",
@@ -221,26 +221,14 @@ def _same(a, b) -> bool:
 # -- compiles ---------------------------------------------------------------------------------------------------
 
 def check_compiles(g, calls, counts):
-    n = calls.compiles
-    if n == 1:
-        g.passed("one_compile", msg("compiles.ok", "compiled once; from no good value to all 16, every input ran the "
-                                    "same program"))
-        return
-    head = msgn("compiles.head", "{calls} with {k} different count of good values gave {compiles}; expected 1",
-                "{calls} with {k} different counts of good values gave {compiles}; expected 1", count="k",
-                calls=count("call", len(counts)), k=len(set(counts)), compiles=count("compile", n))
-    eager = calls.eager_compiles
-    if n > 1 and eager:
-        g.failed("one_compile", msg("compiles.eager", "{head}: the extra compiles are {names}, JAX operations run "
-                                    "eagerly outside the compiled program, once for every new shape", head=head,
-                                    names=eager),
-                 msg("advice.inside", "keep all the work inside pick_good, with fixed shapes"), tier=FIXED_TIER)
-    elif n > 1:
-        g.failed("one_compile", msg("compiles.why", "{head} ({why})", head=head, why=calls.why_compiled()),
-                 fixed_advice(), tier=FIXED_TIER)
-    else:
-        g.failed("one_compile", msg("compiles.none", "{head}: nothing was compiled during the graded calls",
-                                    head=head))
+    one_compile(g, calls, msgn("compiles.head", "{calls} with {k} different count of good values gave {compiles}; "
+                               "expected 1", "{calls} with {k} different counts of good values gave {compiles}; "
+                               "expected 1", count="k", k=len(set(counts))),
+                msg("compiles.ok", "compiled once; from no good value to all 16, every input ran the same program"), [
+        when_eager(msg("compiles.eager", "{head}: the extra compiles are {names}, JAX operations run eagerly outside "
+                       "the compiled program, once for every new shape"),
+                   msg("advice.inside", "keep all the work inside pick_good, with fixed shapes"), tier=FIXED_TIER)],
+        advice=fixed_advice(), tier=FIXED_TIER)
 
 
 def grade(g):
@@ -250,13 +238,12 @@ def grade(g):
     calls = g.calls(pick_good, [(x,) for x in xs])
     g.check_ran("runs", calls, make_advice, tier=FIXED_TIER, explain=explain_error)
 
-    fetched = g.feeding_callbacks()
-    g.check("in_program", not fetched,
-            msg("in_program.callback", "pick_good gets its answer from Python through a host callback ({callbacks}) "
-                "whose result the program uses: the boolean indexing runs on the host, with concrete values, "
-                "outside the compiled program, which dodges the lesson", callbacks=list(dict.fromkeys(fetched))),
-            msg("advice.in_program", "keep the selection in JAX; {fix}", fix=fixed_advice()), tier=FIXED_TIER,
-            passed=msg("in_program.ok", "the selection is made inside the compiled program"))
+    refuse_fetching(g, "in_program", msg(
+        "in_program.callback", "pick_good gets its answer from Python through a host callback ({callbacks}) whose "
+        "result the program uses: the boolean indexing runs on the host, with concrete values, outside the compiled "
+        "program, which dodges the lesson"), msg("advice.in_program", "keep the selection in JAX; {fix}",
+                                                 fix=fixed_advice()), tier=FIXED_TIER,
+        passed=msg("in_program.ok", "the selection is made inside the compiled program"))
 
     check_values(g, xs, counts, calls.results)
     check_compiles(g, calls, counts)

@@ -5,7 +5,7 @@ passed in must be intact afterwards (not donated); one compile."""
 import jax
 import numpy as np
 
-from jittrainer.authoring import compare, count, msg
+from jittrainer.authoring import as_floats, count, msg, one_compile, refuse_fetching, values_match, when_eager
 
 CHECKS = {
     "runs": "update_stock runs under jax.jit",
@@ -79,20 +79,15 @@ def advice(error):
 
 # -- values -----------------------------------------------------------------------------------------------------
 
-def _as_vector(result, n):
-    try:
-        got = np.asarray(result, dtype=np.float64)
-    except Exception:
-        return None
-    return got.reshape(-1) if got.size == n else None
-
-
 def _close(a, b) -> bool:
     return bool(np.allclose(a, b, rtol=RTOL, atol=ATOL))
 
 
-def _value_slip(call, got, stock, items, deltas):
+def _value_slip(call, result, stock, items, deltas):
     """A known slip that explains a wrong result, in words, or None."""
+    got = as_floats(result, stock.shape)
+    if got is None:
+        return None
     s = stock.astype(np.float64)
     d = deltas.astype(np.float64)
     if _close(got, s):
@@ -125,19 +120,13 @@ def _value_slip(call, got, stock, items, deltas):
 
 
 def check_values(g, inputs, results):
-    for call, ((stock, items, deltas), result) in enumerate(zip(inputs, results), 1):
-        want = expected(stock, items, deltas)
-        ok, why = compare(result, want, rtol=RTOL, atol=ATOL, what=msg("what.call", "the result of call {call}",
-                                                                      call=call))
-        if ok:
-            continue
-        got = _as_vector(result, stock.size)
-        slip = _value_slip(call, got, stock, items, deltas) if got is not None else None
-        g.failed("values", slip or why, msg("advice.add", "add, do not set, and let repeated items add up: "
-                 "s.at[items[j]].add(deltas[j]) one movement at a time, or stock.at[items].add(deltas) for all of "
-                 "them (.add accumulates repeated positions)"), tier=REPEAT_TIER)
-        return
-    g.passed("values", msg("values.ok", "all {n} stock lists match, repeated items included", n=len(inputs)))
+    values_match(g, "values", results, (expected(*case) for case in inputs), rtol=RTOL, atol=ATOL,
+                 what=lambda call: msg("what.call", "the result of call {call}", call=call),
+                 slip=lambda call, result: _value_slip(call, result, *inputs[call - 1]),
+                 advice=msg("advice.add", "add, do not set, and let repeated items add up: s.at[items[j]].add("
+                            "deltas[j]) one movement at a time, or stock.at[items].add(deltas) for all of them (.add "
+                            "accumulates repeated positions)"), tier=REPEAT_TIER,
+                 ok=msg("values.ok", "all {n} stock lists match, repeated items included", n=len(inputs)))
 
 
 # -- the input is kept ------------------------------------------------------------------------------------------
@@ -165,28 +154,6 @@ def check_keeps_input(g, passed, originals):
     g.passed("keeps_input", msg("keeps_input.ok", "every stock array passed in is intact after its call"))
 
 
-# -- compiles ---------------------------------------------------------------------------------------------------
-
-def check_compiles(g, calls):
-    n = calls.compiles
-    if n == 1:
-        g.passed("one_compile", msg("compiles.ok", "compiled once, then reused"))
-        return
-    head = msg("compiles.head", "{calls} with the same shapes and dtypes gave {compiles}; expected 1",
-               calls=count("call", CALLS), compiles=count("compile", n))
-    eager = calls.eager_compiles
-    if n > 1 and eager:
-        g.failed("one_compile", msg("compiles.eager", "{head}: the extra compiles are {names}, JAX operations run "
-                                    "eagerly outside the compiled program", head=head,
-                                    names=eager),
-                 msg("advice.inside", "keep all the work inside update_stock, which jit compiles once"), tier=AT_TIER)
-    elif n > 1:
-        g.failed("one_compile", msg("compiles.why", "{head} ({why})", head=head, why=calls.why_compiled()))
-    else:
-        g.failed("one_compile", msg("compiles.none", "{head}: nothing was compiled during the graded calls",
-                                    head=head))
-
-
 def grade(g):
     update_stock = g.graded(params=3)
     n = draw_n(g.rng)
@@ -197,13 +164,14 @@ def grade(g):
     calls = g.calls(update_stock, args)
     g.check_ran("runs", calls, advice, tier=AT_TIER, explain=explain)
 
-    fetched = g.feeding_callbacks()
-    g.check("in_program", not fetched,
-            msg("in_program.callback", "update_stock hands its result to Python through a host callback "
-                "({callbacks}) whose result the program uses: the stock is updated on the host, outside the compiled "
-                "program, which dodges the lesson", callbacks=list(dict.fromkeys(fetched))),
-            at_advice(), tier=AT_TIER, passed=msg("in_program.ok", "the update happens inside the compiled program"))
+    refuse_fetching(g, "in_program", msg(
+        "in_program.callback", "update_stock hands its result to Python through a host callback ({callbacks}) whose "
+        "result the program uses: the stock is updated on the host, outside the compiled program, which dodges the "
+        "lesson"), at_advice(), tier=AT_TIER, passed=msg("in_program.ok", "the update happens inside the compiled "
+                                                         "program"))
 
     check_values(g, inputs, calls.results)
     check_keeps_input(g, [a[0] for a in args], originals)
-    check_compiles(g, calls)
+    one_compile(g, calls, msg("compiles.head", "{calls} with the same shapes and dtypes gave {compiles}; expected 1"),
+                causes=[when_eager(advice=msg("advice.inside", "keep all the work inside update_stock, which jit "
+                                              "compiles once"), tier=AT_TIER)])

@@ -8,7 +8,7 @@ import re
 import jax
 import numpy as np
 
-from jittrainer.authoring import compare, count, msg
+from jittrainer.authoring import as_floats, compare, msg, one_compile, refuse_fetching, when_eager
 
 CHECKS = {
     "runs": "lookup_prices runs under jax.jit",
@@ -84,14 +84,6 @@ def advice(error):
 
 # -- values -----------------------------------------------------------------------------------------------------
 
-def _as_vector(result):
-    try:
-        got = np.asarray(result, dtype=np.float64)
-    except Exception:
-        return None
-    return got.reshape(-1) if got.size == DISHES else None
-
-
 def _near(a: float, b: float) -> bool:
     return bool(np.isclose(a, b, rtol=RTOL, atol=ATOL))
 
@@ -125,7 +117,7 @@ def _what_came_back(d: int, value: float, prices: np.ndarray):
 def check_out_of_range(g, inputs, results, n):
     for call, ((prices, dishes), result) in enumerate(zip(inputs, results), 1):
         want = expected(prices, dishes)
-        got = _as_vector(result)
+        got = as_floats(result, (DISHES,))
         if got is None:
             _, why = compare(result, want, what=msg("what.call", "the result of call {call}", call=call))
             g.failed("out_of_range", why, bounds_advice(), tier=BOUNDS_TIER)
@@ -188,7 +180,7 @@ def _function_code(g) -> str:
 
 def check_in_range(g, inputs, results, n):
     for call, ((prices, dishes), result) in enumerate(zip(inputs, results), 1):
-        got = _as_vector(result)
+        got = as_floats(result, (DISHES,))
         if got is None:
             return  # out_of_range already said what the result is
         inside = [j for j, d in enumerate(dishes) if 0 <= d < n]
@@ -227,29 +219,6 @@ def check_in_range(g, inputs, results, n):
                              n=len([d for _, ds in inputs for d in ds if 0 <= d < n])))
 
 
-# -- compiles ---------------------------------------------------------------------------------------------------
-
-def check_compiles(g, calls):
-    n = calls.compiles
-    if n == 1:
-        g.passed("one_compile", msg("compiles.ok", "compiled once, then reused"))
-        return
-    head = msg("compiles.head", "{calls} with the same shapes and dtypes gave {compiles}; expected 1",
-               calls=count("call", CALLS), compiles=count("compile", n))
-    eager = calls.eager_compiles
-    if n > 1 and eager:
-        g.failed("one_compile", msg("compiles.eager", "{head}: the extra compiles are {names}, JAX operations run "
-                                    "eagerly outside the compiled program", head=head,
-                                    names=eager),
-                 msg("advice.inside", "keep all the work inside lookup_prices, which jit compiles once"),
-                 tier=BOUNDS_TIER)
-    elif n > 1:
-        g.failed("one_compile", msg("compiles.why", "{head} ({why})", head=head, why=calls.why_compiled()))
-    else:
-        g.failed("one_compile", msg("compiles.none", "{head}: nothing was compiled during the graded calls",
-                                    head=head))
-
-
 def grade(g):
     lookup_prices = g.graded(params=2)
     n = draw_n(g.rng)
@@ -258,14 +227,14 @@ def grade(g):
     calls = g.calls(lookup_prices, args)
     g.check_ran("runs", calls, advice, tier=BOUNDS_TIER)
 
-    fetched = g.feeding_callbacks()
-    g.check("in_program", not fetched,
-            msg("in_program.callback", "lookup_prices hands its result to Python through a host callback "
-                "({callbacks}) whose result the program uses: the bounds are checked on the host, outside the "
-                "compiled program, which dodges the lesson", callbacks=list(dict.fromkeys(fetched))),
-            bounds_advice(), tier=BOUNDS_TIER,
-            passed=msg("in_program.ok", "the lookup happens inside the compiled program"))
+    refuse_fetching(g, "in_program", msg(
+        "in_program.callback", "lookup_prices hands its result to Python through a host callback ({callbacks}) "
+        "whose result the program uses: the bounds are checked on the host, outside the compiled program, which "
+        "dodges the lesson"), bounds_advice(), tier=BOUNDS_TIER,
+        passed=msg("in_program.ok", "the lookup happens inside the compiled program"))
 
     check_out_of_range(g, inputs, calls.results, n)
     check_in_range(g, inputs, calls.results, n)
-    check_compiles(g, calls)
+    one_compile(g, calls, msg("compiles.head", "{calls} with the same shapes and dtypes gave {compiles}; expected 1"),
+                causes=[when_eager(advice=msg("advice.inside", "keep all the work inside lookup_prices, which jit "
+                                              "compiles once"), tier=BOUNDS_TIER)])

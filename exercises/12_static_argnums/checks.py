@@ -5,7 +5,7 @@ import re
 
 import numpy as np
 
-from jittrainer.authoring import compare, count, is_jitted, msg, msgn
+from jittrainer.authoring import compare, count, is_jitted, msg, msgn, repeat_that_compiled
 
 CHECKS = {
     "runs": "reshape_rows runs under jax.jit",
@@ -172,7 +172,6 @@ def check_static(g, calls, rows_list):
                                     "each needs a program of its own", head=head),
                  msg("advice.static", "mark rows static: {how}", how=static_how()), tier=STATIC_TIER)
         return
-    misses = calls.reasons()
     eager = calls.eager_compiles
     if eager:
         g.failed("static_rows", msg("static.eager", "{head}: the extra compiles are {names}, JAX operations run "
@@ -182,22 +181,18 @@ def check_static(g, calls, rows_list):
                  msg("advice.numpy_in_callback", "in a callback, convert first and work with NumPy: np.asarray(y)"),
                  tier=STATIC_TIER)
         return
-    # A repeated value that compiled again did not reuse its program.
-    seen: dict[int, int] = {}
-    for call, rows in enumerate(rows_list, 1):
-        if rows in seen and calls.compiles_in_call(call):
-            why = [m for m in misses if m.call == call]
-            observation = msg("static.recompiled", "{head}: call {call} repeated rows = {rows} from call {earlier} and "
-                              "compiled again instead of reusing that program ({reason})", head=head, call=call,
-                              rows=rows, earlier=seen[rows], reason=why[0].reason if why else calls.why_compiled())
-            g.failed("static_rows", observation,
-                     msg("advice.jit_once", "jit reshape_rows once, at module level, so its cache lives across "
-                         "calls: {how}", how=static_how()), tier=STATIC_TIER)
-            return
-        seen.setdefault(rows, call)
-    g.failed("static_rows", msg("static.why", "{head} ({why})", head=head, why=calls.why_compiled()),
-             msg("advice.jit_once", "jit reshape_rows once, at module level, so its cache lives across calls: {how}",
-                 how=static_how()), tier=STATIC_TIER)
+    jit_once = msg("advice.jit_once", "jit reshape_rows once, at module level, so its cache lives across calls: "
+                   "{how}", how=static_how())
+    repeat = repeat_that_compiled(calls, rows_list)  # a repeated value that compiled again did not reuse its program
+    if repeat is not None:
+        call, earlier, reason = repeat
+        g.failed("static_rows", msg("static.recompiled", "{head}: call {call} repeated rows = {rows} from call "
+                                    "{earlier} and compiled again instead of reusing that program ({reason})",
+                                    head=head, call=call, rows=rows_list[call - 1], earlier=earlier, reason=reason),
+                 jit_once, tier=STATIC_TIER)
+        return
+    g.failed("static_rows", msg("static.why", "{head} ({why})", head=head, why=calls.why_compiled()), jit_once,
+             tier=STATIC_TIER)
 
 
 def grade(g):

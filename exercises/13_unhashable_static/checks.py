@@ -9,7 +9,7 @@ from __future__ import annotations
 import jax
 import numpy as np
 
-from jittrainer.authoring import compare, count, is_tracer, msg
+from jittrainer.authoring import count, is_tracer, msg, values_match
 
 CHECKS = {
     "runs": "pyramid_pool runs for windows given as a list or a tuple",
@@ -119,19 +119,13 @@ def advice(error):
 # -- values -----------------------------------------------------------------------------------------------------
 
 def check_values(g, xs, plan, values, results):
-    for call, (x, (label, windows), result) in enumerate(zip(xs, plan, results), 1):
-        want = expected(x, values[label])
-        ok, why = compare(result, want, rtol=RTOL, atol=ATOL,
-                          what=msg("what.call", "the result of call {call} (windows = {windows})", call=call,
-                                   windows=shown(windows)))
-        if ok:
-            continue
-        slip = _value_slip(call, x, windows, values, result)
-        g.failed("values", slip or why, msg("advice.values", "for each window w in the order given, the means of "
-                 "consecutive groups of w: x.reshape(-1, w).mean(axis=1), all of them joined with jnp.concatenate"),
-                 tier=1)
-        return
-    g.passed("values", msg("values.ok", "all {n} results match", n=len(plan)))
+    values_match(g, "values", results, (expected(x, values[label]) for x, (label, _) in zip(xs, plan)), rtol=RTOL,
+                 atol=ATOL, what=lambda call: msg("what.call", "the result of call {call} (windows = {windows})",
+                                                  call=call, windows=shown(plan[call - 1][1])),
+                 slip=lambda call, result: _value_slip(call, xs[call - 1], plan[call - 1][1], values, result),
+                 advice=msg("advice.values", "for each window w in the order given, the means of consecutive groups "
+                            "of w: x.reshape(-1, w).mean(axis=1), all of them joined with jnp.concatenate"), tier=1,
+                 ok=msg("values.ok", "all {n} results match", n=len(plan)))
 
 
 def _value_slip(call, x, windows, values, result):

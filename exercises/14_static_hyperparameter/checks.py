@@ -4,7 +4,15 @@ traced), and each step is w - min(lr, 0.5) * grad of the mean squared error."""
 
 import numpy as np
 
-from jittrainer.authoring import compare, count, msg
+from jittrainer.authoring import (
+    at_line,
+    msg,
+    one_compile,
+    values_match,
+    when_eager,
+    when_new_function,
+    when_static,
+)
 
 CHECKS = {
     "runs": "sgd_step runs under jax.jit",
@@ -71,41 +79,22 @@ def advice(error):
 # -- compiles ---------------------------------------------------------------------------------------------------
 
 def check_compiles(g, calls, lrs):
-    n = calls.compiles
-    if n == 1:
-        g.passed("one_compile", msg("compiles.ok", "compiled once; all six learning rates reused the program"))
-        return
-    head = msg("compiles.head", "{calls} with {n} different learning rates gave {compiles}; expected 1",
-               calls=count("call", CALLS), n=len(set(lrs)), compiles=count("compile", n))
-    misses = calls.reasons()
-    kinds = {m.kind for m in misses}
-    if "static" in kinds:
-        lines = g.lines_calling(r"static_arg(nums|names)")
-        if lines:
-            observation = msg("compiles.static_line", "{head}: line {line} makes lr a static argument, so its value is "
-                              "part of the compile cache's key and every new learning rate compiles a new program "
-                              "({why})", head=head, line=lines[0], why=calls.why_compiled())
-        else:
-            observation = msg("compiles.static", "{head}: lr is a static argument, so its value is part of the "
-                              "compile cache's key and every new learning rate compiles a new program ({why})",
-                              head=head, why=calls.why_compiled())
-        g.failed("one_compile", observation, traced_advice(), tier=TRACED_TIER)
-    elif "new_function" in kinds:
-        g.failed("one_compile", msg("compiles.new_function", "{head}: a new jitted function was made during the "
-                                    "calls, so nothing compiled earlier could be reused ({why})", head=head,
-                                    why=calls.why_compiled()),
-                 msg("advice.jit_once", "jit sgd_step once, at module level, with lr traced"), tier=TRACED_TIER)
-    elif n > 1 and any(m.kind == "jax_internal" for m in misses):
-        names = list(dict.fromkeys(m.function for m in misses if m.kind == "jax_internal"))
-        g.failed("one_compile", msg("compiles.eager", "{head}: the extra compiles are {names}, JAX operations run "
-                                    "eagerly outside the compiled program", head=head, names=names),
-                 msg("advice.inside", "keep all the work inside sgd_step"), tier=TRACED_TIER)
-    elif n > 1:
-        g.failed("one_compile", msg("compiles.why", "{head} ({why})", head=head, why=calls.why_compiled()),
-                 traced_advice(), tier=TRACED_TIER)
-    else:
-        g.failed("one_compile", msg("compiles.none", "{head}: nothing was compiled during the graded calls",
-                                    head=head))
+    why = calls.why_compiled()
+    static = at_line(g.lines_calling(r"static_arg(nums|names)"), msg(
+        "compiles.static_line", "{head}: line {line} makes lr a static argument, so its value is part of the compile "
+        "cache's key and every new learning rate compiles a new program ({why})", why=why), msg(
+        "compiles.static", "{head}: lr is a static argument, so its value is part of the compile cache's key and "
+        "every new learning rate compiles a new program ({why})", why=why))
+    one_compile(g, calls, msg("compiles.head", "{calls} with {n} different learning rates gave {compiles}; expected 1",
+                              n=len(set(lrs))),
+                msg("compiles.ok", "compiled once; all six learning rates reused the program"), [
+        when_static(static, traced_advice(), tier=TRACED_TIER),
+        when_new_function(msg("compiles.new_function", "{head}: a new jitted function was made during the calls, so "
+                              "nothing compiled earlier could be reused ({why})", why=why),
+                          msg("advice.jit_once", "jit sgd_step once, at module level, with lr traced"),
+                          tier=TRACED_TIER),
+        when_eager(advice=msg("advice.inside", "keep all the work inside sgd_step"), tier=TRACED_TIER)],
+        advice=traced_advice(), tier=TRACED_TIER)
 
 
 # -- values -----------------------------------------------------------------------------------------------------
@@ -121,17 +110,13 @@ def check_values(g, problems, lrs, results):
                  msg("advice.use_lr", "use the lr argument of each call: w - jnp.minimum(lr, 0.5) * gradient"),
                  tier=TRACED_TIER)
         return
-    for call, ((w, x, y), lr, result) in enumerate(zip(problems, lrs, results), 1):
-        want = expected(w, x, y, lr)
-        ok, why = compare(result, want, rtol=RTOL, atol=ATOL,
-                          what=msg("what.call", "the result of call {call} (lr = {lr})", call=call, lr=lr))
-        if ok:
-            continue
-        slip = _value_slip(call, w, x, y, lr, result, lrs)
-        g.failed("values", slip or why, msg("advice.step", "return w - jnp.minimum(lr, 0.5) * jax.grad(loss)(w, x, "
-                 "y), with loss the mean of the squared errors, and lr the argument of this call"), tier=TRACED_TIER)
-        return
-    g.passed("values", msg("values.ok", "all six steps match, the capped one included"))
+    values_match(g, "values", results, (expected(w, x, y, lr) for (w, x, y), lr in zip(problems, lrs)), rtol=RTOL,
+                 atol=ATOL, what=lambda call: msg("what.call", "the result of call {call} (lr = {lr})", call=call,
+                                                  lr=lrs[call - 1]),
+                 slip=lambda call, result: _value_slip(call, *problems[call - 1], lrs[call - 1], result, lrs),
+                 advice=msg("advice.step", "return w - jnp.minimum(lr, 0.5) * jax.grad(loss)(w, x, y), with loss the "
+                            "mean of the squared errors, and lr the argument of this call"), tier=TRACED_TIER,
+                 ok=msg("values.ok", "all six steps match, the capped one included"))
 
 
 def _step_size(w, x, y, result) -> float | None:

@@ -10,7 +10,7 @@ import re
 
 import numpy as np
 
-from jittrainer.authoring import compare, count, msg
+from jittrainer.authoring import as_floats, count, msg, one_compile, refuse_fetching, values_match, when_eager
 
 CHECKS = {
     "runs": "attention_weights runs under jax.jit",
@@ -21,10 +21,8 @@ CHECKS = {
 
 Q_ROWS, K_ROWS, DIM = 4, 6, 8
 KINDS = ("ordinary", "large", "small", "ties")  # one graded call each, in an order drawn from the seed
-OVERFLOW = 88.7  # exp(x) is inf in float32 above about this
 RTOL, ATOL = 1e-3, 1e-6  # scores reach the hundreds: float32 rounding of a score is ~1e-5 absolute
 JNP_TIER = 2  # the hint tier that names jax.numpy
-CODE_TIER = 3
 
 
 # ------------------------------------------------------------------------------------------------ inputs
@@ -116,50 +114,31 @@ def _advice_for_error(error):
 
 
 def check_in_program(g):
-    fetching = g.feeding_callbacks()
-    if not fetching:
-        g.passed("in_program", msg("program.ok", "the compiled program computes the weights itself: no host "
-                                   "callback feeds it results"))
-        return
-    g.failed("in_program", msg(
+    refuse_fetching(g, "in_program", msg(
         "program.callback", "the compiled program fetches its results from Python through {callbacks}: the weights "
         "are computed in Python on the host at run time, while the compiled program waits for them, then copies them "
-        "in. jit compiles nothing of the softmax, and the callback costs a round trip to the host on every call",
-        callbacks=list(dict.fromkeys(fetching))),
+        "in. jit compiles nothing of the softmax, and the callback costs a round trip to the host on every call"),
         msg("advice.no_callback", "drop the callback and write the same steps with jax.numpy inside "
             "attention_weights (jnp.max, jnp.exp, jnp.sum), so that they become part of the compiled program"),
-        tier=JNP_TIER)
+        tier=JNP_TIER, passed=msg("program.ok", "the compiled program computes the weights itself: no host callback "
+                                  "feeds it results"))
 
 
 # ------------------------------------------------------------------------------------------------ values
 
 
 def check_values(g, inputs, kinds, results):
-    for i, ((q, k), kind, result) in enumerate(zip(inputs, kinds, results), 1):
-        want = reference(q, k)
-        ok, why = compare(result, want, rtol=RTOL, atol=ATOL,
-                          what=msg("what.call", "the result of call {i}", i=i))
-        if ok:
-            continue
-        g.failed("values", _slip(result, q, k, kind, i) or why,
-                 msg("advice.softmax", "keep the starter's steps: scores = q @ k.T / sqrt(8), subtract each row's "
-                     "maximum (axis=-1, keepdims=True), exp, divide by each row's sum"), tier=1)
-        return
-    g.passed("values", msg("values.ok", "all {n} results match, tiny, ordinary and very large scores included",
-                           n=len(results)))
-
-
-def _as_array(result):
-    try:
-        arr = np.asarray(result, dtype=np.float64)
-    except Exception:
-        return None
-    return arr if arr.shape == (Q_ROWS, K_ROWS) else None
+    values_match(g, "values", results, (reference(q, k) for q, k in inputs), rtol=RTOL, atol=ATOL,
+                 slip=lambda i, result: _slip(result, *inputs[i - 1], kinds[i - 1], i),
+                 advice=msg("advice.softmax", "keep the starter's steps: scores = q @ k.T / sqrt(8), subtract each "
+                            "row's maximum (axis=-1, keepdims=True), exp, divide by each row's sum"), tier=1,
+                 ok=msg("values.ok", "all {n} results match, tiny, ordinary and very large scores included",
+                        n=len(results)))
 
 
 def _slip(result, q, k, kind, i):
     """A known slip that explains a wrong result, or None."""
-    got = _as_array(result)
+    got = as_floats(result, (Q_ROWS, K_ROWS), exact=True)
     if got is None:
         return None
     top = float(reference(q, k, raw=True).max())
@@ -188,23 +167,12 @@ def _slip(result, q, k, kind, i):
 
 
 def check_compiles(g, calls):
-    n = calls.compiles
-    if n == 1:
-        g.passed("one_compile", msg("compiles.ok", "compiled once, then reused for the other {calls}",
-                                    calls=count("call", len(KINDS) - 1)))
-        return
-    head = msg("compiles.head", "{calls} of one shape gave {compiles}; expected 1", calls=count("call", len(KINDS)),
-               compiles=count("compile", n))
-    eager = calls.eager_compiles
-    if n > 1 and eager:
-        g.failed("one_compile", msg(
-            "compiles.eager", "{head}: the extra compiles are {names}, JAX operations run eagerly, outside the "
-            "compiled program", head=head, names=eager),
-            msg("advice.inside", "keep every step inside attention_weights, written with jax.numpy"), tier=JNP_TIER)
-    elif n > 1:
-        g.failed("one_compile", msg("compiles.why", "{head} ({why})", head=head, why=calls.why_compiled()),
-                 msg("advice.once", "jit attention_weights once, at module level, with no static arguments"),
-                 tier=JNP_TIER)
-    else:
-        g.failed("one_compile", msg("compiles.none", "{head}: nothing was compiled during the graded calls",
-                                    head=head))
+    one_compile(g, calls, msg("compiles.head", "{calls} of one shape gave {compiles}; expected 1"),
+                msg("compiles.ok", "compiled once, then reused for the other {calls}",
+                    calls=count("call", len(KINDS) - 1)), [
+        when_eager(msg("compiles.eager", "{head}: the extra compiles are {names}, JAX operations run eagerly, outside "
+                       "the compiled program"),
+                   msg("advice.inside", "keep every step inside attention_weights, written with jax.numpy"),
+                   tier=JNP_TIER)],
+        advice=msg("advice.once", "jit attention_weights once, at module level, with no static arguments"),
+        tier=JNP_TIER)

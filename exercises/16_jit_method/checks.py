@@ -10,7 +10,7 @@ must compile the learner's jitted code exactly once: new values of the same shap
 import jax
 import numpy as np
 
-from jittrainer.authoring import LearnerFailure, count, msg
+from jittrainer.authoring import LearnerFailure, as_floats, count, jit_reach, later_misses, msg, reason_items
 
 CHECKS = {
     "runs": "Layer(w, b).apply(x) runs, also after the grader assigns layer.w and layer.b",
@@ -24,7 +24,6 @@ CHECKS = {
 IN, OUT, ROWS = 8, 4, 5
 RTOL, ATOL = 1e-4, 1e-5
 PYTREE_TIER = 2  # the hint tier that names pytrees / explicit state
-CODE_TIER = 3
 
 # The graded calls: (object, field assigned just before the call)
 PLAN = (("A", None), ("A", None), ("A", "w"), ("A", "b"), ("N", None), ("P", None))
@@ -81,21 +80,13 @@ def grade(g):
     calls = g.calls(apply, arglist, name="apply")
     g.check_ran("runs", calls, _advice_for_error, tier=PYTREE_TIER, explain=_explain_error)
     wants = [expected(x, w, b) for x, (w, b) in zip(xs, state)]
-    results = [_as_array(r) for r in calls.results]
+    results = [as_floats(r, (ROWS, OUT), exact=True) for r in calls.results]
 
     check_values(g, results, wants, xs, state)
     check_in_jit(g, xs)
     check_follows_mutation(g, results, wants, xs, state, objects["A"])
     check_fresh_object(g, results, wants, xs, state)
     check_compiles(g, calls)
-
-
-def _as_array(result):
-    try:
-        arr = np.asarray(result, dtype=np.float64)
-    except Exception:
-        return None
-    return arr if arr.shape == (ROWS, OUT) else None
 
 
 def _close(got, want) -> bool:
@@ -152,32 +143,25 @@ def check_values(g, results, wants, xs, state):
 
 
 def check_in_jit(g, xs):
-    spy = g.jit_spy
     for i, x in enumerate(xs, 1):
-        during = [c for c in spy.calls if c.call == i]
-        if not during:
+        found = jit_reach(g, i, [x])
+        if found.problem == "no_jit":
             return g.failed("in_jit", msg(
                 "jit.none", "during call {i} apply ran no jitted function: tanh(x @ w + b) was computed outside jit, "
                 "one eager operation at a time", i=i), _advice_for_error(None), tier=PYTREE_TIER)
-        if not any(c.holds(x) for c in during):
+        if found.problem == "missing":
             return g.failed("in_jit", msg(
                 "jit.no_x", "during call {i} your code ran the jitted {names}, but x was not among its arguments: the "
-                "work on x happened outside jit", i=i, names=list(dict.fromkeys(c.function for c in during))),
-                _advice_for_error(None), tier=PYTREE_TIER)
-    first = next(c for c in spy.calls if c.call == 1 and c.holds(xs[0]))
-    other = (xs[0] + np.float32(0.75)).astype(np.float32)
-    try:
-        before, after = first.rerun_replacing(xs[0], xs[0]), first.rerun_replacing(xs[0], other)
-        moved = len(before) == len(after) and any(
-            a.shape != b.shape or not np.allclose(a, b, rtol=1e-6, atol=1e-7) for a, b in zip(before, after))
-    except Exception as exc:  # the learner's function, run again: anything may happen
+                "work on x happened outside jit", i=i, names=found.names), _advice_for_error(None), tier=PYTREE_TIER)
+    found = jit_reach(g, 1, [xs[0]], xs[0], (xs[0] + np.float32(0.75)).astype(np.float32))
+    if found.problem == "rerun_failed":
         return g.failed("in_jit", msg("jit.rerun_failed", "the grader ran your jitted function {name} again with "
                                       "another x and it failed ({error}), so it cannot tell that the result comes "
-                                      "from x", name=first.function, error=f"{type(exc).__name__}: {exc}"[:200]))
-    if not moved:
+                                      "from x", name=found.function, error=found.error))
+    if found.problem:
         return g.failed("in_jit", msg(
             "jit.not_from_x", "your jitted function {name} received x, but run again with another x it returned "
-            "the same output: what apply returns is not computed from x by that function", name=first.function),
+            "the same output: what apply returns is not computed from x by that function", name=found.function),
             _advice_for_error(None), tier=PYTREE_TIER)
     return g.passed("in_jit", msg("jit.ok", "every call ran jitted code on x, and its output follows x"))
 
@@ -306,8 +290,8 @@ def check_compiles(g, calls):
         g.failed("one_compile", msg("compiles.none", "{head}: nothing of yours was compiled during the graded "
                                     "calls", head=head))
         return
-    later = [m for m in mine if (m.call or 0) > 1] or mine[1:]
-    items = [msg("compiles.item", "call {call}: {reason}", call=m.call or 0, reason=m.reason) for m in later[:3]]
+    later = later_misses(mine)
+    items = reason_items(later)
     kinds = {m.kind for m in later}
     if "clear_cache" in g.code:
         g.failed("one_compile", msg("compiles.cleared", "{head}: your code empties jit's cache (clear_cache) when a "

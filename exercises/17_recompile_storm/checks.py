@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 import jax
 import numpy as np
 
-from jittrainer.authoring import compare, count, msg
+from jittrainer.authoring import bare_name, count, msg, values_match
 
 CHECKS = {
     "runs": "batch_means returns for every batch",
@@ -127,16 +127,12 @@ def _error_advice(error):
 
 
 def check_values(g, results, originals, wants) -> None:
-    for b, (result, seqs, want) in enumerate(zip(results, originals, wants), 1):
-        ok, why = compare(result, want, rtol=1e-4, atol=1e-4,
-                          what=msg("what.batch", "the result for batch {b}", b=b))
-        if ok:
-            continue
-        slip = _value_slip(g, b, result, seqs, want)
-        g.failed("values", slip or why, msg("advice.masked_mean", "sum only the real positions of each row (a mask "
-                 "from jnp.arange(width) < length) and divide by that sequence's own length"), tier=PAD_TIER)
-        return
-    g.passed("values", msg("values.ok", "all {n} means match", n=BATCHES * ROWS))
+    values_match(g, "values", results, wants, rtol=1e-4, atol=1e-4,
+                 what=lambda b: msg("what.batch", "the result for batch {b}", b=b),
+                 slip=lambda b, result: _value_slip(g, b, result, originals[b - 1], wants[b - 1]),
+                 advice=msg("advice.masked_mean", "sum only the real positions of each row (a mask from "
+                            "jnp.arange(width) < length) and divide by that sequence's own length"), tier=PAD_TIER,
+                 ok=msg("values.ok", "all {n} means match", n=BATCHES * ROWS))
 
 
 def _means_of(result, seqs) -> np.ndarray | None:
@@ -449,10 +445,6 @@ def _passed_text(calls):
                rest=BATCHES - busy, **common)
 
 
-def _bare(function: str) -> str:
-    return function[4:-1] if function.startswith("jit(") and function.endswith(")") else function
-
-
 def _cause(g, calls, originals):
     """The main reason for the compiles, as (observation, advice)."""
     misses = calls.reasons()
@@ -470,7 +462,7 @@ def _cause(g, calls, originals):
     own_top = max(own.items(), key=lambda kv: kv[1]) if own else None
     if eager and (own_top is None or own_top[1] <= 1 or sum(eager.values()) >= own_top[1]):
         order = sorted(eager, key=lambda f: eager[f], reverse=True)
-        names = list(dict.fromkeys(EAGER_SOURCES.get(_bare(f), _bare(f)) for f in order))[:3]
+        names = list(dict.fromkeys(EAGER_SOURCES.get(bare_name(f), bare_name(f)) for f in order))[:3]
         return (msg("budget.eager", "{head}: {eager} of them are jax.numpy operations run eagerly, outside any "
                     "jitted function ({names}), and each one compiles again for every new input shape: the "
                     "storm moved into the padding", head=head, eager=sum(eager.values()),
@@ -482,7 +474,7 @@ def _cause(g, calls, originals):
     function, n = own_top
     mine = [m for m in misses if m.function == function]
     kinds = {m.kind for m in mine}
-    common = {"head": head, "function": _bare(function), "times": count("time", n)}
+    common = {"head": head, "function": bare_name(function), "times": count("time", n)}
     if "new_function" in kinds:
         lines = g.lines_calling(r"\bjit\s*\(", g.function_name)
         if lines:

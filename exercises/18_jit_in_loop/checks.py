@@ -8,7 +8,7 @@ compiles on every step, one made per call of train compiles per run, and a stati
 
 import numpy as np
 
-from jittrainer.authoring import count, msg
+from jittrainer.authoring import as_floats, count, jit_reach, later_misses, msg, reason_items
 
 CHECKS = {
     "runs": "train returns for both runs",
@@ -80,14 +80,6 @@ def _advice_for_error(error):
 # ------------------------------------------------------------------------------------------------ values
 
 
-def _as_weights(result):
-    try:
-        arr = np.asarray(result, dtype=np.float64).reshape(-1)
-    except Exception:
-        return None
-    return arr if arr.size == DIM else None
-
-
 def _close(got, want) -> bool:
     return got is not None and bool(np.allclose(got, want, rtol=RTOL, atol=ATOL))
 
@@ -95,7 +87,7 @@ def _close(got, want) -> bool:
 def check_values(g, results, originals):
     for r, (result, (w0, batches, lr)) in enumerate(zip(results, originals), 1):
         want = reference(w0, batches, lr)
-        got = _as_weights(result)
+        got = as_floats(result, (DIM,))
         if _close(got, want):
             continue
         g.failed("values", _slip(got, r, want, originals) or _mismatch(got, want, r),
@@ -138,37 +130,28 @@ def _slip(got, r, want, originals):
 
 
 def check_in_jit(g, originals):
-    spy = g.jit_spy
     for r, (_, batches, _) in enumerate(originals, 1):
-        during = [c for c in spy.calls if c.call == r]
-        if not during:
+        x = batches[0][0]
+        found = jit_reach(g, r, [x for x, _ in batches], x, (x * np.float32(1.5) + np.float32(0.5)).astype(np.float32))
+        if found.problem == "no_jit":
             return g.failed("in_jit", msg(
                 "jit.none", "during run {r} train called no jitted function: the {steps} were computed outside jit",
                 r=r, steps=count("step", STEPS)), _advice_hoist(), tier=HOIST_TIER)
-        for k, (x, _) in enumerate(batches, 1):
-            if not any(c.holds(x) for c in during):
-                names = list(dict.fromkeys(c.function for c in during))
-                return g.failed("in_jit", msg(
-                    "jit.missing", "during run {r} the x of batch {k} reached none of the jitted functions your code "
-                    "called ({names}): that step was computed outside jit", r=r, k=k, names=names),
-                    _advice_hoist(), tier=HOIST_TIER)
-        x = batches[0][0]
-        first = next(c for c in during if c.holds(x))
-        other = (x * np.float32(1.5) + np.float32(0.5)).astype(np.float32)
-        try:
-            before, after = first.rerun_replacing(x, x), first.rerun_replacing(x, other)
-            moved = len(before) == len(after) and any(
-                a.shape != b.shape or not np.allclose(a, b, rtol=1e-6, atol=1e-7) for a, b in zip(before, after))
-        except Exception as exc:  # the learner's function, run again: anything may happen
+        if found.problem == "missing":
+            return g.failed("in_jit", msg(
+                "jit.missing", "during run {r} the x of batch {k} reached none of the jitted functions your code "
+                "called ({names}): that step was computed outside jit", r=r, k=found.index + 1, names=found.names),
+                _advice_hoist(), tier=HOIST_TIER)
+        if found.problem == "rerun_failed":
             return g.failed("in_jit", msg("jit.rerun_failed", "the grader ran your jitted function {name} again with "
                                           "batch 1 of run {r} changed, and it failed ({error}), so it cannot tell "
-                                          "that the steps come from the data", name=first.function, r=r,
-                                          error=f"{type(exc).__name__}: {exc}"[:200]))
-        if not moved:
+                                          "that the steps come from the data", name=found.function, r=r,
+                                          error=found.error))
+        if found.problem:
             return g.failed("in_jit", msg(
                 "jit.not_from_x", "your jitted function {name} received batch 1 of run {r}, but run again with that "
                 "batch changed it returned the same output: the step is not computed from the batch by that "
-                "function", name=first.function, r=r), _advice_hoist(), tier=HOIST_TIER)
+                "function", name=found.function, r=r), _advice_hoist(), tier=HOIST_TIER)
     return g.passed("in_jit", msg("jit.ok", "every batch of both runs reached jitted code, and its output follows "
                                   "the data"))
 
@@ -222,7 +205,5 @@ def check_compiles(g, calls):
                           "runs, and a static argument is part of the cache key", head=head,
                           why=next(m.reason for m in mine if m.kind == "static"))
     else:
-        later = [m for m in mine if (m.call or 0) > 1] or mine[1:]
-        items = [msg("compiles.item", "call {call}: {reason}", call=m.call or 0, reason=m.reason) for m in later[:3]]
-        observation = msg("compiles.why", "{head}: {items}", head=head, items=items)
+        observation = msg("compiles.why", "{head}: {items}", head=head, items=reason_items(later_misses(mine)))
     g.failed("one_compile", observation, _advice_hoist(), tier=HOIST_TIER)

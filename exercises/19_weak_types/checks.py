@@ -10,7 +10,7 @@ once over both. JAX's own eager conversions (jnp.asarray(lr, jnp.float32) outsid
 import jax.numpy as jnp
 import numpy as np
 
-from jittrainer.authoring import count, msg
+from jittrainer.authoring import as_floats, bare_name, count, jit_reach, later_misses, msg, reason_items
 
 CHECKS = {
     "runs": "run returns for both runs",
@@ -110,14 +110,6 @@ def _advice_for_error(error):
 # ------------------------------------------------------------------------------------------------ values
 
 
-def _as_weights(result):
-    try:
-        arr = np.asarray(result, dtype=np.float64).reshape(-1)
-    except Exception:
-        return None
-    return arr if arr.size == DIM else None
-
-
 def _close(got, want) -> bool:
     return got is not None and bool(np.allclose(got, want, rtol=RTOL, atol=ATOL))
 
@@ -125,7 +117,7 @@ def _close(got, want) -> bool:
 def check_values(g, results, plans):
     for r, (result, (w0, grads, kinds, values)) in enumerate(zip(results, plans), 1):
         want = reference(w0, grads, values)
-        got = _as_weights(result)
+        got = as_floats(result, (DIM,))
         if _close(got, want):
             continue
         if got is None:
@@ -149,38 +141,29 @@ def check_values(g, results, plans):
 
 
 def check_in_jit(g, plans):
-    spy = g.jit_spy
     for r, (_, grads, _, values) in enumerate(plans, 1):
-        during = [c for c in spy.calls if c.call == r]
-        if not during:
+        step = next(k for k, lr in enumerate(values) if lr != 0.0)  # a zero learning rate hides its gradient
+        grad = grads[step]
+        found = jit_reach(g, r, grads, grad, (grad * np.float32(-2.0) + np.float32(1.0)).astype(np.float32))
+        if found.problem == "no_jit":
             return g.failed("in_jit", msg(
                 "jit.none", "during run {r} run called no jitted function: the {steps} were computed outside jit",
                 r=r, steps=count("step", STEPS)), _advice_jit(), tier=DTYPE_TIER)
-        for k, grad in enumerate(grads, 1):
-            if not any(c.holds(grad) for c in during):
-                return g.failed("in_jit", msg(
-                    "jit.missing", "during run {r} the gradient of step {k} reached none of the jitted functions "
-                    "your code called ({names}): that step was computed outside jit", r=r, k=k,
-                    names=list(dict.fromkeys(c.function for c in during))), _advice_jit(), tier=DTYPE_TIER)
-        step = next(k for k, lr in enumerate(values) if lr != 0.0)  # a zero learning rate hides its gradient
-        grad = grads[step]
-        first = next(c for c in during if c.holds(grad))
-        other = (grad * np.float32(-2.0) + np.float32(1.0)).astype(np.float32)
-        try:
-            before, after = first.rerun_replacing(grad, grad), first.rerun_replacing(grad, other)
-            moved = len(before) == len(after) and any(
-                a.shape != b.shape or not np.allclose(a, b, rtol=1e-6, atol=1e-7) for a, b in zip(before, after))
-        except Exception as exc:  # the learner's function, run again: anything may happen
+        if found.problem == "missing":
+            return g.failed("in_jit", msg(
+                "jit.missing", "during run {r} the gradient of step {k} reached none of the jitted functions "
+                "your code called ({names}): that step was computed outside jit", r=r, k=found.index + 1,
+                names=found.names), _advice_jit(), tier=DTYPE_TIER)
+        if found.problem == "rerun_failed":
             return g.failed("in_jit", msg("jit.rerun_failed", "the grader ran your jitted function {name} again with "
                                           "the gradient of step {k} of run {r} changed, and it failed ({error}), "
                                           "so it cannot tell that the result comes from the data",
-                                          name=first.function, k=step + 1, r=r,
-                                          error=f"{type(exc).__name__}: {exc}"[:200]))
-        if not moved:
+                                          name=found.function, k=step + 1, r=r, error=found.error))
+        if found.problem:
             return g.failed("in_jit", msg(
                 "jit.not_from_g", "your jitted function {name} received the gradient of step {k} of run {r}, but run "
                 "again with that gradient changed it returned the same output: the update is not computed by that "
-                "function", name=first.function, k=step + 1, r=r), _advice_jit(), tier=DTYPE_TIER)
+                "function", name=found.function, k=step + 1, r=r), _advice_jit(), tier=DTYPE_TIER)
     return g.passed("in_jit", msg("jit.ok", "every gradient of both runs reached jitted code, and its output follows "
                                   "the data"))
 
@@ -250,37 +233,32 @@ def check_compiles(g, calls, plans):
             else:
                 items.append(shown)
         weak_note = any("~" in s for sig in signatures for s in sig)
-        inside = g.lines_calling(r"float32|astype|asarray|\barray\s*\(|float\s*\(", _bare(top))
+        inside = g.lines_calling(r"float32|astype|asarray|\barray\s*\(|float\s*\(", bare_name(top))
         undtyped = [n for n in g.lines_calling(r"\b(jnp|np|numpy)\.(asarray|array)\s*\(", g.function_name)
                     if "dtype" not in g.code.splitlines()[n - 1] and "float32" not in g.code.splitlines()[n - 1]]
-        if weak_note and inside and _bare(top) != g.function_name:
+        if weak_note and inside and bare_name(top) != g.function_name:
             observation = msg("compiles.cast_inside", "{head}: {function} received its learning rate as {n} different "
                               "input types: {items}. Line {line} converts it inside the jitted function, which is "
                               "too late: jit picks the cache entry from the input types before it runs a line of "
                               "{function}, so each type still compiled a program of its own", head=head,
-                              function=_bare(top), n=len(signatures), items=items, line=inside[0])
+                              function=bare_name(top), n=len(signatures), items=items, line=inside[0])
         elif weak_note and undtyped:
             observation = msg("compiles.asarray_weak", "{head}: {function} received its learning rate as {n} "
                               "different input types: {items}. Line {line} converts without a dtype, and a JAX "
                               "array made from a Python float that way stays weakly typed (~), while one made from "
                               "a NumPy scalar is strong: the types still differ", head=head,
-                              function=_bare(top), n=len(signatures), items=items, line=undtyped[0])
+                              function=bare_name(top), n=len(signatures), items=items, line=undtyped[0])
         elif weak_note:
             observation = msg("compiles.weak", "{head}: {function} received its learning rate as {n} different input "
                               "types: {items}. A ~ marks a weakly typed value (a Python float, or a JAX scalar made "
                               "from one without a dtype); jit keys its cache on the types, weak or not, so each one "
-                              "compiled a program of its own", head=head, function=_bare(top), n=len(signatures),
+                              "compiled a program of its own", head=head, function=bare_name(top), n=len(signatures),
                               items=items)
         else:
             observation = msg("compiles.types", "{head}: {function} received {n} different sets of input types: "
                               "{items}; jit keys its cache on the types, so each compiled a program of its own",
-                              head=head, function=_bare(top), n=len(signatures), items=items)
+                              head=head, function=bare_name(top), n=len(signatures), items=items)
         g.failed("one_compile", observation, advice, tier=DTYPE_TIER)
         return
-    later = [m for m in mine if (m.call or 0) > 1] or mine[1:]
-    items = [msg("compiles.item", "call {call}: {reason}", call=m.call or 0, reason=m.reason) for m in later[:3]]
-    g.failed("one_compile", msg("compiles.why", "{head}: {items}", head=head, items=items), advice, tier=DTYPE_TIER)
-
-
-def _bare(function: str) -> str:
-    return function[4:-1] if function.startswith("jit(") and function.endswith(")") else function
+    g.failed("one_compile", msg("compiles.why", "{head}: {items}", head=head, items=reason_items(later_misses(mine))),
+             advice, tier=DTYPE_TIER)

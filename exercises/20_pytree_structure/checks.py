@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import jax
 import numpy as np
 
-from jittrainer.authoring import count, is_tracer, msg, msgn, type_name
+from jittrainer.authoring import as_number, at_line, bare_name, count, is_tracer, msg, msgn, type_name
 
 CHECKS = {
     "runs": "batch_loss returns for every batch",
@@ -190,10 +190,6 @@ def _advice_fixed():
                "boolean mask of the real rows")
 
 
-def _bare(function: str) -> str:
-    return function[4:-1] if function.startswith("jit(") and function.endswith(")") else function
-
-
 def structure_text(call) -> str:
     """The pytree structure a jitted call received, as JAX writes it: {'aux': [*, *], 'pred': *, ...}."""
     try:
@@ -226,7 +222,7 @@ def _cause(g, calls, batches):
     kinds = Counter(m.kind for m in misses if m.function in own)
     own_top = max(own.values()) if own else 0
     if eager and (own_top <= 1 or sum(eager.values()) >= own_top):
-        names = list(dict.fromkeys(_bare(f) for f in sorted(eager, key=lambda f: -eager[f])))[:3]
+        names = list(dict.fromkeys(bare_name(f) for f in sorted(eager, key=lambda f: -eager[f])))[:3]
         return (msg("compiles.eager", "{head}: jax.numpy operations run eagerly, outside any jitted function, "
                     "account for {times} ({names}); each compiles the first time it meets a shape", head=head,
                     times=count("time", sum(eager.values())), names=names),
@@ -234,16 +230,12 @@ def _cause(g, calls, batches):
                     "assignment) and hand JAX only the finished arrays"))
     if "new_function" in kinds:
         function = next(f for f in own if any(m.kind == "new_function" and m.function == f for m in misses))
-        lines = g.lines_calling(r"\bjit\s*\(", g.function_name)
-        common = {"head": head, "function": _bare(function)}
-        if lines:
-            return (msg("compiles.new_function_line", "{head}: line {line} makes a new jitted function inside "
-                        "batch_loss on every call, and a new function starts with an empty cache, whatever the "
-                        "structure of its arguments", line=lines[0], **common),
-                    msg("advice.jit_once", "make the jitted function once, at module level, and call that same "
-                        "function from batch_loss"))
-        return (msg("compiles.new_function", "{head}: {function} is a new jitted function on every call, and a new "
-                    "function starts with an empty cache", **common),
+        common = {"head": head, "function": bare_name(function)}
+        return (at_line(g.lines_calling(r"\bjit\s*\(", g.function_name), msg(
+            "compiles.new_function_line", "{head}: line {line} makes a new jitted function inside batch_loss on every "
+            "call, and a new function starts with an empty cache, whatever the structure of its arguments", **common),
+            msg("compiles.new_function", "{head}: {function} is a new jitted function on every call, and a new "
+                "function starts with an empty cache", **common)),
                 msg("advice.jit_once", "make the jitted function once, at module level, and call that same "
                     "function from batch_loss"))
     if "static" in kinds:
@@ -257,23 +249,19 @@ def _cause(g, calls, batches):
         mine = [c for c in g.jit_spy.calls if c.call is not None and f"jit({c.function})" == function]
         structures = list(dict.fromkeys(structure_text(c) for c in mine))
         signatures = list(dict.fromkeys(_signature(c) for c in mine))
-        lines = g.lines_calling(rf"\b{_bare(function)}\s*\(", g.function_name)
-        common = {"head": head, "function": _bare(function), "k": len(structures)}
+        lines = g.lines_calling(rf"\b{bare_name(function)}\s*\(", g.function_name)
+        common = {"head": head, "function": bare_name(function), "k": len(structures)}
         if len(structures) > 1:
-            examples = structures[:2]
-            if lines:
-                return (msg("compiles.structures_line",
-                            "{head}: line {line} hands {function} {k} different pytree structures, for example "
-                            "{first} and {second}. jit keys its cache on the structure of the arguments (which dict "
-                            "keys there are, which entries are None, how long each list is) as well as on shapes "
-                            "and dtypes, so every new structure was traced and compiled again",
-                            line=lines[0], first=examples[0], second=examples[1], **common), _advice_fixed())
-            return (msg("compiles.structures",
-                        "{head}: {function} received {k} different pytree structures, for example {first} and "
-                        "{second}. jit keys its cache on the structure of the arguments (which dict keys there are, "
-                        "which entries are None, how long each list is) as well as on shapes and dtypes, so every "
-                        "new structure was traced and compiled again", first=examples[0], second=examples[1],
-                        **common), _advice_fixed())
+            common.update(first=structures[0], second=structures[1])
+            return (at_line(lines, msg(
+                "compiles.structures_line", "{head}: line {line} hands {function} {k} different pytree structures, "
+                "for example {first} and {second}. jit keys its cache on the structure of the arguments (which dict "
+                "keys there are, which entries are None, how long each list is) as well as on shapes and dtypes, so "
+                "every new structure was traced and compiled again", **common), msg(
+                "compiles.structures", "{head}: {function} received {k} different pytree structures, for example "
+                "{first} and {second}. jit keys its cache on the structure of the arguments (which dict keys there "
+                "are, which entries are None, how long each list is) as well as on shapes and dtypes, so every new "
+                "structure was traced and compiled again", **common)), _advice_fixed())
         if len(signatures) > 1:
             shapes = _shape_changes(signatures)
             return (msg("compiles.shapes", "{head}: {function} always received the same pytree structure, but its "
@@ -302,16 +290,6 @@ def _shape_changes(signatures) -> str:
 # ------------------------------------------------------------------------------------------------ values
 
 
-def _number(result) -> float | None:
-    if is_tracer(result):
-        return None
-    try:
-        arr = np.asarray(result, dtype=np.float64)
-    except Exception:
-        return None
-    return float(arr.reshape(-1)[0]) if arr.size == 1 else None
-
-
 def _close(a, b) -> bool:
     return a is not None and bool(np.isclose(a, b, rtol=1e-4, atol=1e-5))
 
@@ -319,7 +297,7 @@ def _close(a, b) -> bool:
 def check_values(g, results, batches) -> bool:
     for i, (result, b) in enumerate(zip(results, batches), 1):
         want = expected(b)
-        got = _number(result)
+        got = as_number(result)
         if _close(got, want):
             continue
         what = _describe(b)

@@ -16,9 +16,23 @@ from dataclasses import dataclass
 
 import jax
 import numpy as np
-from jax.extend.core import ClosedJaxpr, Jaxpr
+from jax.extend.core import ClosedJaxpr
 
-from jittrainer.authoring import LearnerFailure, compare, count, is_compiled, is_tracer, msg, type_name
+from jittrainer.authoring import (
+    Cause,
+    LearnerFailure,
+    bare_name,
+    count,
+    eqns_of,
+    is_compiled,
+    is_tracer,
+    msg,
+    one_compile,
+    sub_jaxprs,
+    type_name,
+    values_match,
+    when_nothing,
+)
 
 CHECKS = {
     "runs": "every predictor returns for every batch",
@@ -140,14 +154,7 @@ def _closed_jaxprs(closed) -> list:
         j = stack.pop()
         if isinstance(j, ClosedJaxpr):
             found.append(j)
-            inner = j.jaxpr
-        else:
-            inner = j
-        for eqn in inner.eqns:
-            for value in eqn.params.values():
-                for sub in value if isinstance(value, (tuple, list)) else (value,):
-                    if isinstance(sub, (ClosedJaxpr, Jaxpr)):
-                        stack.append(sub)
+        stack.extend(sub for eqn in eqns_of(j) for sub in sub_jaxprs(eqn))
     return found
 
 
@@ -238,17 +245,13 @@ def _advice_args():
 
 
 def check_values(g, results, originals, xs) -> bool:
-    for i, ((make, which, batch), result) in enumerate(zip(SCHEDULE, results), 1):
-        want = mlp(originals[which], xs[batch])
-        ok, why = compare(result, want, rtol=1e-4, atol=1e-4,
-                          what=msg("what.call", "the result of call {i}", i=i))
-        if ok:
-            continue
-        g.failed("follows_weights", _weights_slip(i, which, result, originals, xs[batch]) or why,
-                 _advice_args(), tier=ARG_TIER)
-        return False
-    return g.passed("follows_weights", msg("values.ok", "all {n} results match, each computed with its predictor's own "
-                                    "weights", n=len(SCHEDULE)))
+    return values_match(g, "follows_weights", results, (mlp(originals[which], xs[batch]) for _, which, batch in
+                                                        SCHEDULE), rtol=1e-4, atol=1e-4,
+                        slip=lambda i, result: _weights_slip(i, SCHEDULE[i - 1][1], result, originals,
+                                                             xs[SCHEDULE[i - 1][2]]),
+                        advice=_advice_args(), tier=ARG_TIER,
+                        ok=msg("values.ok", "all {n} results match, each computed with its predictor's own weights",
+                               n=len(SCHEDULE)))
 
 
 def _weights_slip(i, which, result, originals, x):
@@ -277,45 +280,29 @@ def _weights_slip(i, which, result, originals, x):
 # ------------------------------------------------------------------------------------------------ compiles
 
 
-def _bare(function: str) -> str:
-    return function[4:-1] if function.startswith("jit(") and function.endswith(")") else function
-
-
 def check_compiles(g, calls) -> None:
     total = calls.compiles
-    n = len(SCHEDULE)
-    if total == 1:
-        g.passed("one_compile", msg("compiles.ok", "1 compile over {calls} with three sets of weights",
-                                    calls=count("call", n)))
-        return
-    head = msg("compiles.head", "{calls} with three sets of weights of one shape gave {compiles}; expected 1",
-               calls=count("call", n), compiles=count("compile", total))
-    if total == 0:
-        g.failed("one_compile", msg("compiles.none", "{head}: nothing was compiled", head=head), _advice_args(),
-                 tier=ARG_TIER)
-        return
     misses = calls.reasons()
     eager = [m for m in misses if m.kind == "jax_internal"]
-    fresh = [m for m in misses if m.kind in ("new_function", "first") and m.call and m.call > 1]
-    if eager and len(eager) >= total - 1:
-        names = list(dict.fromkeys(_bare(m.function) for m in eager))[:3]
-        g.failed("one_compile", msg("compiles.eager", "{head}: JAX's own operations run eagerly, outside any jitted "
-                                    "function, account for {times} ({names}); jnp.asarray or jnp.array on a NumPy "
-                                    "array, for example, compiles a small program for every new shape",
-                                    head=head, times=count("time", len(eager)), names=names),
-                 msg("advice.device_put", "leave the weights as they are, or move them with jax.device_put, which "
-                     "does not compile; the jitted function converts NumPy arguments itself"), tier=ARG_TIER)
-        return
-    if fresh:
-        made = sorted({m.call for m in fresh})
-        g.failed("one_compile", msg("compiles.per_predictor", "{head}: calls {made} compiled again, each right after "
-                                    "a new predictor was made. Every make_predictor call builds a new jitted "
-                                    "function, and a new function starts with an empty cache, even when its "
-                                    "weights have the same shapes", head=head, made=[str(c) for c in made]),
-                 _advice_args(), tier=ARG_TIER)
-        return
-    g.failed("one_compile", msg("compiles.why", "{head} ({why})", head=head, why=calls.why_compiled()),
-             _advice_args(), tier=ARG_TIER)
+    fresh = sorted({m.call for m in misses if m.kind in ("new_function", "first") and m.call and m.call > 1})
+    n = len(SCHEDULE)
+    one_compile(g, calls, msg("compiles.head", "{calls} with three sets of weights of one shape gave {compiles}; "
+                              "expected 1"),
+                msg("compiles.ok", "1 compile over {calls} with three sets of weights", calls=count("call", n)), [
+        when_nothing(msg("compiles.none", "{head}: nothing was compiled"), _advice_args(), tier=ARG_TIER),
+        Cause(lambda *_: bool(eager) and len(eager) >= total - 1, msg(
+            "compiles.eager", "{head}: JAX's own operations run eagerly, outside any jitted function, account for "
+            "{times} ({names}); jnp.asarray or jnp.array on a NumPy array, for example, compiles a small program for "
+            "every new shape", times=count("time", len(eager)),
+            names=list(dict.fromkeys(bare_name(m.function) for m in eager))[:3]),
+            msg("advice.device_put", "leave the weights as they are, or move them with jax.device_put, which does "
+                "not compile; the jitted function converts NumPy arguments itself"), tier=ARG_TIER),
+        Cause(lambda *_: bool(fresh), msg(
+            "compiles.per_predictor", "{head}: calls {made} compiled again, each right after a new predictor was "
+            "made. Every make_predictor call builds a new jitted function, and a new function starts with an empty "
+            "cache, even when its weights have the same shapes", made=[str(c) for c in fresh]), _advice_args(),
+            tier=ARG_TIER)],
+        advice=_advice_args(), tier=ARG_TIER)
 
 
 # ------------------------------------------------------------------------------------------------ reaches jit

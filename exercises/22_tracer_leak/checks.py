@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 import jax
 import numpy as np
 
-from jittrainer.authoring import count, is_tracer, msg, type_name
+from jittrainer.authoring import at_line, count, is_tracer, msg, one_compile, type_name, when_nothing
 
 CHECKS = {
     "no_leak": "no traced value escapes center (jax.checking_leaks)",
@@ -175,7 +175,6 @@ def _advice_return():
 # ------------------------------------------------------------------------------------------------ leaks
 
 
-_REFERRED = re.compile(r"is referred to by (?P<owner>\S+?)(?:\[|\.|\s|$)")
 _GLOBAL = re.compile(rf"is referred to by {MODULE}\.(?P<name>\w+)")
 
 
@@ -199,26 +198,22 @@ def check_leaks(g, run: Threading, calls) -> bool:
         lines = _store_lines(g, name)
         call = calls.failed.index if calls.failed is not None else 1
         common = {"call": call, "jax": first}
-        if name and lines:
-            observation = msg("leak.global_line",
-                              "jax.checking_leaks() stopped call {call}: JAX says \"{jax}\", and the leaked tracer is "
-                              "held by your module-level {name}. Line {line} stores a value computed inside center "
-                              "there while jit traces the function; it is a tracer, a placeholder that only exists "
-                              "during that trace, and the compiled program never runs that line again",
-                              name=name, line=lines[0], **common)
-        elif name:
-            observation = msg("leak.global", "jax.checking_leaks() stopped call {call}: JAX says \"{jax}\", and the "
-                              "leaked tracer is held by your module-level {name}: a value computed inside center was "
-                              "kept there while jit traced it, a placeholder that only exists during that trace",
-                              name=name, **common)
-        elif lines:
-            observation = msg("leak.line", "jax.checking_leaks() stopped call {call}: JAX says \"{jax}\". Line {line} "
-                              "keeps a value computed inside center outside the function (in a list, a dict or an "
-                              "attribute) while jit traces it; that value is a tracer, which only exists during the "
-                              "trace", line=lines[0], **common)
+        if name:
+            observation = at_line(lines, msg(
+                "leak.global_line", "jax.checking_leaks() stopped call {call}: JAX says \"{jax}\", and the leaked "
+                "tracer is held by your module-level {name}. Line {line} stores a value computed inside center there "
+                "while jit traces the function; it is a tracer, a placeholder that only exists during that trace, and "
+                "the compiled program never runs that line again", name=name, **common), msg(
+                "leak.global", "jax.checking_leaks() stopped call {call}: JAX says \"{jax}\", and the leaked tracer "
+                "is held by your module-level {name}: a value computed inside center was kept there while jit traced "
+                "it, a placeholder that only exists during that trace", name=name, **common))
         else:
-            observation = msg("leak.other", "jax.checking_leaks() stopped call {call}: JAX says \"{jax}\": a value "
-                              "computed inside center was kept outside it while jit traced the function", **common)
+            observation = at_line(lines, msg(
+                "leak.line", "jax.checking_leaks() stopped call {call}: JAX says \"{jax}\". Line {line} keeps a value "
+                "computed inside center outside the function (in a list, a dict or an attribute) while jit traces it; "
+                "that value is a tracer, which only exists during the trace", **common), msg(
+                "leak.other", "jax.checking_leaks() stopped call {call}: JAX says \"{jax}\": a value computed inside "
+                "center was kept outside it while jit traced the function", **common))
         g.failed("no_leak", observation, _advice_return(), tier=STATE_TIER)
         return True
     stale = next((e for e in run.errors if type(e).__name__ == "UnexpectedTracerError"), None)
@@ -347,7 +342,8 @@ def check_values(g, results, streams) -> None:
 def _count_slip(common, got_n, n, step, rows):
     if got_n == rows and step > 0:
         return msg("values.count_reset", "call {i} (stream {stream}, batch {batch}) returned count {got}, one batch's "
-                   "rows, where its stream's count is {want}: the count did not continue from the state passed in", got=got_n, want=n, **common)
+                   "rows, where its stream's count is {want}: the count did not continue from the state passed in",
+                   got=got_n, want=n, **common)
     if got_n == n - rows:
         return msg("values.state_unchanged", "call {i} (stream {stream}, batch {batch}) returned count {got}, the "
                    "count it was given: the state came back as it went in, so the next call starts from the old "
@@ -356,8 +352,8 @@ def _count_slip(common, got_n, n, step, rows):
         return msg("values.count_shared", "call {i} (stream {stream}, batch {batch}) returned count {got}, the rows "
                    "of every call so far, both streams together, where its stream's count is {want}: the count came "
                    "from somewhere shared, not from the state passed in", got=got_n, want=n, **common)
-    return msg("values.count", "call {i} (stream {stream}, batch {batch}) returned count {got} where its stream's count "
-               "is {want}", got=got_n, want=n, **common)
+    return msg("values.count", "call {i} (stream {stream}, batch {batch}) returned count {got} where its stream's "
+               "count is {want}", got=got_n, want=n, **common)
 
 
 def _mean_slip(common, got_mean, mean, streams, entry):
@@ -401,15 +397,8 @@ def _y_slip(common, got_y, x, mean, batches, step):
 
 
 def check_compiles(g, calls) -> None:
-    n = calls.compiles
-    if n == 1:
-        g.passed("one_compile", msg("compiles.ok", "{calls}, 1 compile", calls=count("call", len(PLAN))))
-        return
-    head = msg("compiles.head", "{calls} with one shape of state and batch gave {compiles}; expected 1",
-               calls=count("call", len(PLAN)), compiles=count("compile", n))
-    if n == 0:
-        g.failed("one_compile", msg("compiles.none", "{head}: nothing was compiled", head=head))
-        return
-    g.failed("one_compile", msg("compiles.why", "{head} ({why})", head=head, why=calls.why_compiled()),
-             msg("advice.traced_state", "keep every part of the state a traced array argument (no static "
-                 "arguments), with the same dtypes call after call"), tier=STATE_TIER)
+    one_compile(g, calls, msg("compiles.head", "{calls} with one shape of state and batch gave {compiles}; expected 1"),
+                msg("compiles.ok", "{calls}, 1 compile", calls=count("call", len(PLAN))),
+                [when_nothing(msg("compiles.none", "{head}: nothing was compiled"))],
+                advice=msg("advice.traced_state", "keep every part of the state a traced array argument (no static "
+                           "arguments), with the same dtypes call after call"), tier=STATE_TIER)

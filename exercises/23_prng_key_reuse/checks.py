@@ -15,7 +15,7 @@ import jax
 import numpy as np
 from jax.extend.core import ClosedJaxpr, Jaxpr, Literal
 
-from jittrainer.authoring import count, is_compiled, is_tracer, msg, type_name
+from jittrainer.authoring import count, is_compiled, is_tracer, msg, one_compile, sub_jaxprs, type_name, when_nothing
 
 CHECKS = {
     "runs": "two_views returns for every call",
@@ -264,9 +264,7 @@ def _consumed(jaxpr: Jaxpr, depth: int = 0) -> tuple[set, dict]:
         if name in CONSUMERS:
             used |= {id(root(v)) for v in eqn.invars if not isinstance(v, Literal)}
             continue
-        subs = [s for value in eqn.params.values()
-                for s in (value if isinstance(value, (tuple, list)) else (value,))
-                if isinstance(s, (ClosedJaxpr, Jaxpr))]
+        subs = list(sub_jaxprs(eqn))
         if not subs or depth > 8:
             continue
         for sub in subs:
@@ -416,16 +414,8 @@ def check_values(g, chain: Chain, x: np.ndarray) -> None:
 
 
 def check_compiles(g, calls) -> None:
-    n = calls.compiles
-    total = 3 * CALLS
-    if n == 1:
-        g.passed("one_compile", msg("compiles.ok", "three chains, {calls}: 1 compile", calls=count("call", total)))
-        return
-    head = msg("compiles.head", "three chains, {calls} with one shape of x: {compiles}; expected 1",
-               calls=count("call", total), compiles=count("compile", n))
-    if n == 0:
-        g.failed("one_compile", msg("compiles.none", "{head}: nothing was compiled", head=head))
-        return
-    g.failed("one_compile", msg("compiles.why", "{head} ({why})", head=head, why=calls.why_compiled()),
-             msg("advice.key_arg", "pass the key as an ordinary argument (not static) and keep returning a typed key "
-                 "of the same kind, so every call has the same signature"), tier=SPLIT_TIER)
+    one_compile(g, calls, msg("compiles.head", "three chains, {calls} with one shape of x: {compiles}; expected 1"),
+                msg("compiles.ok", "three chains, {calls}: 1 compile", calls=count("call", 3 * CALLS)),
+                [when_nothing(msg("compiles.none", "{head}: nothing was compiled"))],
+                advice=msg("advice.key_arg", "pass the key as an ordinary argument (not static) and keep returning a "
+                           "typed key of the same kind, so every call has the same signature"), tier=SPLIT_TIER)

@@ -12,7 +12,17 @@ import re
 import jax
 import numpy as np
 
-from jittrainer.authoring import compare, count, is_tracer, msg
+from jittrainer.authoring import (
+    at_line,
+    compare,
+    fetching,
+    is_tracer,
+    msg,
+    one_compile,
+    when_eager,
+    when_new_function,
+    when_static,
+)
 
 CHECKS = {
     "runs": "add_noise runs under jax.jit",
@@ -216,13 +226,12 @@ def _check_same_key(g, seeds, noises):
         g.passed("same_key", msg("same.ok", "calls {a} and {b}, given equal keys, drew the same noise", a=i + 1,
                                  b=j + 1))
         return
-    fetched = g.feeding_callbacks()
+    fetched = fetching(g)
     if fetched:
         observation = msg(
             "same.callback", "calls {a} and {b} were given equal keys (made from the same seed) but drew different "
             "noise: the noise comes from Python through {callbacks} while the program runs, and NumPy's generator "
-            "there keeps its own state instead of following the key", a=i + 1, b=j + 1,
-            callbacks=list(dict.fromkeys(fetched)))
+            "there keeps its own state instead of following the key", a=i + 1, b=j + 1, callbacks=fetched)
     else:
         observation = msg(
             "same.differs", "calls {a} and {b} were given equal keys (made from the same seed) but drew different "
@@ -231,26 +240,20 @@ def _check_same_key(g, seeds, noises):
 
 
 def _check_drawn_from_key(g, add_noise, xs, keys, results):
-    fetched = g.feeding_callbacks()
+    fetched = fetching(g)
     if fetched:
         g.failed("drawn_from_key", msg(
             "drawn.callback", "add_noise fetches its numbers from Python through {callbacks} while the program runs: "
             "the noise is drawn on the host, outside the compiled program, not by JAX's own random number "
-            "generator", callbacks=list(dict.fromkeys(fetched))), use_key(), tier=KEY_TIER)
+            "generator", callbacks=fetched), use_key(), tier=KEY_TIER)
         return
     captured = _captured_arrays(g)
     if captured:
-        lines = _numpy_random_lines(g)
-        if lines:
-            observation = msg(
-                "drawn.constant_line", "the traced program holds a captured constant, {const}: numbers drawn while "
-                "tracing (line {line}, a host random generator) and frozen into the program", const=captured[0],
-                line=lines[0])
-        else:
-            observation = msg(
-                "drawn.constant", "the traced program holds a captured constant, {const}: numbers drawn while "
-                "tracing and frozen into the program", const=captured[0])
-        g.failed("drawn_from_key", observation, use_key(), tier=KEY_TIER)
+        g.failed("drawn_from_key", at_line(_numpy_random_lines(g), msg(
+            "drawn.constant_line", "the traced program holds a captured constant, {const}: numbers drawn while "
+            "tracing (line {line}, a host random generator) and frozen into the program", const=captured[0]), msg(
+            "drawn.constant", "the traced program holds a captured constant, {const}: numbers drawn while tracing "
+            "and frozen into the program", const=captured[0])), use_key(), tier=KEY_TIER)
         return
     # A fresh trace must give the same program: anything random drawn while tracing (a scalar, a seed) changes.
     try:
@@ -266,18 +269,13 @@ def _check_drawn_from_key(g, add_noise, xs, keys, results):
             if str(exc) else ""))
         return
     if moved:
-        lines = _numpy_random_lines(g)
-        if lines:
-            observation = msg(
-                "drawn.retrace_line", "after JAX's caches were cleared, add_noise was traced again and, with call "
-                "1's x and key, returned different noise: line {line} draws a random number while tracing, and "
-                "every trace (every new process, every cleared cache) bakes in another one", line=lines[0])
-        else:
-            observation = msg(
-                "drawn.retrace", "after JAX's caches were cleared, add_noise was traced again and, with call 1's x "
-                "and key, returned different noise: something random is drawn while tracing, and every trace "
-                "(every new process, every cleared cache) bakes in another value")
-        g.failed("drawn_from_key", observation, use_key(), tier=KEY_TIER)
+        g.failed("drawn_from_key", at_line(_numpy_random_lines(g), msg(
+            "drawn.retrace_line", "after JAX's caches were cleared, add_noise was traced again and, with call 1's x "
+            "and key, returned different noise: line {line} draws a random number while tracing, and every trace "
+            "(every new process, every cleared cache) bakes in another one"), msg(
+            "drawn.retrace", "after JAX's caches were cleared, add_noise was traced again and, with call 1's x and "
+            "key, returned different noise: something random is drawn while tracing, and every trace (every new "
+            "process, every cleared cache) bakes in another value")), use_key(), tier=KEY_TIER)
         return
     g.passed("drawn_from_key", msg("drawn.ok", "nothing random was captured, and a fresh trace drew the same noise "
                                    "from the same key"))
@@ -328,30 +326,11 @@ def _check_normal(g, noises):
 
 
 def _check_compiles(g, calls):
-    n = calls.compiles
-    if n == 1:
-        g.passed("one_compile", msg("compiles.ok", "compiled once, then reused for every key"))
-        return
-    head = msg("compiles.head", "{calls} with one shape gave {compiles}; expected 1", calls=count("call", CALLS),
-               compiles=count("compile", n))
-    names = calls.eager_compiles
-    if n == 0:
-        g.failed("one_compile", msg("compiles.none", "{head}: nothing was compiled during the graded calls",
-                                    head=head))
-    elif "static" in calls.miss_kinds:
-        g.failed("one_compile", msg(
-            "compiles.static", "{head}: an argument is static, so each new value is baked into its own program and "
-            "compiled again", head=head), msg("advice.traced", "keep x and key ordinary traced arguments: no "
-                                                "static_argnums or static_argnames"), tier=KEY_TIER)
-    elif "new_function" in calls.miss_kinds:
-        g.failed("one_compile", msg(
-            "compiles.new_function", "{head}: a new function (or a new jax.jit) was made on every call, so nothing "
-            "compiled before could be reused ({why})", head=head, why=calls.why_compiled()),
-            msg("advice.jit_once", "jit add_noise once, at module level"))
-    elif names:
-        g.failed("one_compile", msg(
-            "compiles.eager", "{head}: the extra compiles are {names}, JAX operations run eagerly, outside the "
-            "compiled program", head=head, names=names),
-            msg("advice.inside", "keep the work inside add_noise, which jit compiles once"))
-    else:
-        g.failed("one_compile", msg("compiles.why", "{head} ({why})", head=head, why=calls.why_compiled()))
+    one_compile(g, calls, msg("compiles.head", "{calls} with one shape gave {compiles}; expected 1"),
+                msg("compiles.ok", "compiled once, then reused for every key"), [
+        when_static(advice=msg("advice.traced", "keep x and key ordinary traced arguments: no static_argnums or "
+                               "static_argnames"), tier=KEY_TIER),
+        when_new_function(advice=msg("advice.jit_once", "jit add_noise once, at module level")),
+        when_eager(msg("compiles.eager", "{head}: the extra compiles are {names}, JAX operations run eagerly, outside "
+                       "the compiled program"),
+                   msg("advice.inside", "keep the work inside add_noise, which jit compiles once"))])

@@ -16,7 +16,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax.extend.core import ClosedJaxpr, Jaxpr, Literal
 
-from jittrainer.authoring import compare, count, is_tracer, msg
+from jittrainer.authoring import as_floats, compare, msg, one_compile, refuse_fetching, when_eager, when_new_function
 
 CHECKS = {
     "runs": "entropy runs under jax.jit",
@@ -232,22 +232,12 @@ def grade(g):
         replayed = True
     except Exception:  # a program the replay cannot run: judge the results alone
         culprit, replayed = None, False
-    results = [_as_rows(r) for r in calls.results]
+    results = [as_floats(r, (ROWS,)) for r in calls.results]
     if _check_finite(g, batches, calls.results, results, culprit):
         _check_values(g, batches, results, culprit)
     hidden = all(r is not None and bool(np.isfinite(r).all()) for r in results)
     _check_nan_free(g, culprit, replayed, hidden)
     _check_compiles(g, calls)
-
-
-def _as_rows(result) -> np.ndarray | None:
-    try:
-        if is_tracer(result):
-            return None
-        arr = np.asarray(result, dtype=np.float64)
-    except Exception:
-        return None
-    return arr.reshape(ROWS) if arr.size == ROWS else None
 
 
 def _check_finite(g, batches, raw, results, culprit) -> bool:
@@ -303,14 +293,10 @@ def _check_values(g, batches, results, culprit) -> None:
                               "was expected", **common)
         g.failed("values", observation, fix_advice(), tier=FIX_TIER)
         return
-    fetched = g.feeding_callbacks()
-    if fetched:
-        g.failed("values", msg(
-            "values.host", "the entropies match, but entropy hands its logits to Python through {callbacks} and "
-            "uses what comes back: they are computed on the host, outside the compiled program, where no NaN can "
-            "be hunted", callbacks=list(dict.fromkeys(fetched))), fix_advice(), tier=FIX_TIER)
-        return
-    g.passed("values", msg("values.ok", "all {n} entropies match", n=ROWS * CALLS))
+    refuse_fetching(g, "values", msg(
+        "values.host", "the entropies match, but entropy hands its logits to Python through {callbacks} and uses "
+        "what comes back: they are computed on the host, outside the compiled program, where no NaN can be hunted"),
+        fix_advice(), tier=FIX_TIER, passed=msg("values.ok", "all {n} entropies match", n=ROWS * CALLS))
 
 
 def _check_nan_free(g, culprit, replayed, hidden: bool) -> None:
@@ -337,25 +323,9 @@ def _check_nan_free(g, culprit, replayed, hidden: bool) -> None:
 
 
 def _check_compiles(g, calls) -> None:
-    n = calls.compiles
-    if n == 1:
-        g.passed("one_compile", msg("compiles.ok", "compiled once, then reused for every batch"))
-        return
-    head = msg("compiles.head", "{calls} of one shape gave {compiles}; expected 1", calls=count("call", CALLS),
-               compiles=count("compile", n))
-    names = calls.eager_compiles
-    if n == 0:
-        g.failed("one_compile", msg("compiles.none", "{head}: nothing was compiled during the graded calls",
-                                    head=head))
-    elif "new_function" in calls.miss_kinds:
-        g.failed("one_compile", msg(
-            "compiles.new_function", "{head}: a new function (or a new jax.jit) was made on every call, so nothing "
-            "compiled before could be reused ({why})", head=head, why=calls.why_compiled()),
-            msg("advice.jit_once", "jit entropy once, at module level"))
-    elif names:
-        g.failed("one_compile", msg(
-            "compiles.eager", "{head}: the extra compiles are {names}, jax.numpy operations run eagerly, outside "
-            "the compiled program", head=head, names=names),
-            msg("advice.inside", "keep the work inside entropy, which jit compiles once"))
-    else:
-        g.failed("one_compile", msg("compiles.why", "{head} ({why})", head=head, why=calls.why_compiled()))
+    one_compile(g, calls, msg("compiles.head", "{calls} of one shape gave {compiles}; expected 1"),
+                msg("compiles.ok", "compiled once, then reused for every batch"), [
+        when_new_function(advice=msg("advice.jit_once", "jit entropy once, at module level")),
+        when_eager(msg("compiles.eager", "{head}: the extra compiles are {names}, jax.numpy operations run eagerly, "
+                       "outside the compiled program"),
+                   msg("advice.inside", "keep the work inside entropy, which jit compiles once"))])

@@ -12,7 +12,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from jittrainer.authoring import compare, count, is_compiled, is_tracer, msg
+from jittrainer.authoring import as_floats, compare, count, is_compiled, msg
 
 CHECKS = {
     "runs": "lengths runs under jax.jit",
@@ -124,20 +124,10 @@ def grade(g):
     _check_compiles(g, calls, gcalls)
 
 
-def _as_array(result, shape) -> np.ndarray | None:
-    try:
-        if is_tracer(result):
-            return None
-        arr = np.asarray(result, dtype=np.float64)
-    except Exception:
-        return None
-    return arr.reshape(shape) if arr.size == int(np.prod(shape)) else None
-
-
 def _check_values(g, cases, results) -> None:
     for call, ((v, _, kinds), result) in enumerate(zip(cases, results), 1):
         want = expected_lengths(v)
-        got = _as_array(result, (ROWS,))
+        got = as_floats(result, (ROWS,))
         if got is None:
             ok, why = compare(result, want, what=msg("what.call", "the result of call {call}", call=call))
             g.failed("values", why, safe_advice(), tier=SAFE_TIER)
@@ -184,7 +174,7 @@ def _check_grad_finite(g, cases, gcalls, lengths) -> bool:
                                         error=error), safe_advice(), tier=SAFE_TIER)
         return False
     for call, ((v, _, kinds), result) in enumerate(zip(cases, gcalls.results), 1):
-        got = _as_array(result, (ROWS, DIM))
+        got = as_floats(result, (ROWS, DIM))
         if got is None:
             g.failed("grad_finite", msg("grad.shape", "jax.grad of call {call} did not give one gradient per "
                                         "vector", call=call))
@@ -220,7 +210,7 @@ def _check_grad_finite(g, cases, gcalls, lengths) -> bool:
 def _check_grad_values(g, cases, results) -> None:
     for call, ((v, w, kinds), result) in enumerate(zip(cases, results), 1):
         want = expected_grad(v, w)
-        got = _as_array(result, (ROWS, DIM))
+        got = as_floats(result, (ROWS, DIM))
         close = np.all(np.isclose(got, want, rtol=G_RTOL, atol=G_ATOL), axis=-1)
         if close.all():
             continue

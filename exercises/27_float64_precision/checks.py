@@ -13,7 +13,7 @@ amounts.
 import jax
 import numpy as np
 
-from jittrainer.authoring import compare, count, is_tracer, msg
+from jittrainer.authoring import as_floats, compare, is_tracer, msg, one_compile, when_eager, when_new_function
 
 CHECKS = {
     "runs": "gaps returns for every call",
@@ -61,16 +61,6 @@ def starts(rng: np.random.Generator) -> list[float]:
 
 def expected(t: np.ndarray) -> np.ndarray:
     return np.diff(t)  # two float64 numbers within a factor of 2 of each other subtract exactly
-
-
-def _as_gaps(result) -> np.ndarray | None:
-    try:
-        if is_tracer(result):
-            return None
-        arr = np.asarray(result, dtype=np.float64)
-    except Exception:
-        return None
-    return arr.reshape(N - 1) if arr.size == N - 1 else None
 
 
 def _quantum(got: np.ndarray) -> float:
@@ -136,7 +126,7 @@ def _x64_warning(calls) -> str:
 def _check_precise(g, calls, originals) -> None:
     for call, (t, result) in enumerate(zip(originals, calls.results), 1):
         want = expected(t)
-        got = _as_gaps(result)
+        got = as_floats(result, (N - 1,))
         if got is None:
             ok, why = compare(result, want, what=msg("what.call", "the result of call {call}", call=call))
             g.failed("precise", why, x64_advice(), tier=X64_TIER)
@@ -267,26 +257,10 @@ def _check_in_jit(g, t, shift) -> None:
 
 
 def _check_compiles(g, calls) -> None:
-    n = calls.compiles
-    if n == 1:
-        g.passed("one_compile", msg("compiles.ok", "compiled once, then reused for every call"))
-        return
-    head = msg("compiles.head", "{calls} with 512 timestamps each gave {compiles}; expected 1",
-               calls=count("call", CALLS), compiles=count("compile", n))
-    names = calls.eager_compiles
-    if n == 0:
-        g.failed("one_compile", msg("compiles.none", "{head}: nothing was compiled during the graded calls",
-                                    head=head))
-    elif "new_function" in calls.miss_kinds:
-        g.failed("one_compile", msg(
-            "compiles.new_function", "{head}: a new function (or a new jax.jit) was made on every call, so nothing "
-            "compiled before could be reused ({why})", head=head, why=calls.why_compiled()),
-            msg("advice.jit_once", "jit the gap function once, at module level, and call it inside the 64-bit "
-                "block"))
-    elif names:
-        g.failed("one_compile", msg(
-            "compiles.eager", "{head}: the extra compiles are {names}, jax.numpy operations run eagerly, outside "
-            "the compiled program", head=head, names=names),
-            msg("advice.inside", "keep the work inside the jitted function, which compiles once"))
-    else:
-        g.failed("one_compile", msg("compiles.why", "{head} ({why})", head=head, why=calls.why_compiled()))
+    one_compile(g, calls, msg("compiles.head", "{calls} with 512 timestamps each gave {compiles}; expected 1"),
+                msg("compiles.ok", "compiled once, then reused for every call"), [
+        when_new_function(advice=msg("advice.jit_once", "jit the gap function once, at module level, and call it "
+                                     "inside the 64-bit block")),
+        when_eager(msg("compiles.eager", "{head}: the extra compiles are {names}, jax.numpy operations run eagerly, "
+                       "outside the compiled program"),
+                   msg("advice.inside", "keep the work inside the jitted function, which compiles once"))])

@@ -4,10 +4,11 @@ step (a few matmuls on a float32[n, n]), so that step's first call compiles.
 Every event a benchmark causes is logged in order while time_step runs: calls of step, reads of the clock made by
 the learner's own code (time.perf_counter, time.monotonic, time.time and their _ns forms; timeit too), waits on
 step's results (jax.block_until_ready, the .block_until_ready() method, an .is_ready() that answered True; a copy
-to the host, np.asarray or float, waits too but is not counted: it times the copy as well) and backend compiles. The grade is about the order of those events, never about
-how long anything took: the clock must start after step was compiled (and its warm-up result waited for), nothing
-may compile while it runs, and the last timed result must be waited for before it stops. The number returned must
-be the seconds per call that the learner's own clock reads give.
+to the host, np.asarray or float, waits too but is not counted: it times the copy as well) and backend compiles.
+The grade is about the order of those events, never about how long anything took: the clock must start after step
+was compiled (and its warm-up result waited for), nothing may compile while it runs, and the last timed result must
+be waited for before it stops. The number returned must be the seconds per call that the learner's own clock reads
+give.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import jax.monitoring as monitoring
 import jax.numpy as jnp
 import numpy as np
 
-from jittrainer.authoring import count, is_tracer, msg
+from jittrainer.authoring import HookedLowered, count, is_tracer, msg
 
 CHECKS = {
     "runs": "time_step returns for every call",
@@ -144,15 +145,16 @@ def _clock_spy(real, name, scale):
     return clock
 
 
-def _record_call(out) -> None:
+def _record_call(out):
     if not _STATE["active"]:
-        return
+        return out
     if isinstance(out, jax.Array) and not is_tracer(out):
         _STATE["calls"] += 1
         _OUTS[id(out)] = (_STATE["calls"], out)
         _LOG.append(("call", _STATE["calls"], id(out)))
     else:
         _LOG.append(("traced_call",))
+    return out
 
 
 class Step:
@@ -165,42 +167,16 @@ class Step:
         self.__doc__ = "A jitted update step: step(x) returns an array of the shape and dtype of x."
 
     def __call__(self, *args, **kwargs):
-        out = self._jitted(*args, **kwargs)
-        _record_call(out)
-        return out
+        return _record_call(self._jitted(*args, **kwargs))
 
     def lower(self, *args, **kwargs):
-        return _Lowered(self._jitted.lower(*args, **kwargs))
+        return HookedLowered(self._jitted.lower(*args, **kwargs), _record_call)
 
     def __getattr__(self, name):
         return getattr(self._jitted, name)
 
     def __repr__(self) -> str:
         return f"<jitted function {self.__name__}>"
-
-
-class _Lowered:
-    def __init__(self, real) -> None:
-        self._real = real
-
-    def compile(self, *args, **kwargs):
-        return _Compiled(self._real.compile(*args, **kwargs))
-
-    def __getattr__(self, name):
-        return getattr(self._real, name)
-
-
-class _Compiled:
-    def __init__(self, real) -> None:
-        self._real = real
-
-    def __call__(self, *args, **kwargs):
-        out = self._real(*args, **kwargs)
-        _record_call(out)
-        return out
-
-    def __getattr__(self, name):
-        return getattr(self._real, name)
 
 
 def _watched(time_step):

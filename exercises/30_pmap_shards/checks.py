@@ -12,12 +12,20 @@ Afterwards one more call, with every pmapped result doubled, must return somethi
 what pmap returned, not from work done beside it.
 """
 
-import functools
-
 import jax
 import numpy as np
 
-from jittrainer.authoring import compare, count, msg
+from jittrainer.authoring import (
+    batch_sizes,
+    calls_words,
+    compare,
+    count,
+    doubled,
+    hooked,
+    ignores_mapped_result,
+    missing_values,
+    msg,
+)
 
 CHECKS = {
     "uses_pmap": "each call splits x itself over the devices with jax.pmap",
@@ -32,20 +40,6 @@ PAD_TIER = 2  # the hint tier that explains padding, reshaping to (devices, -1) 
 
 
 # ------------------------------------------------------------------------------------------------ graded values
-
-
-def batch_sizes(rng: np.random.Generator, devices: int) -> list[int]:
-    """Five sizes around the device count d: below d (1, or 1..d-1), d itself, a non-multiple between d and 4d, a
-    multiple 2d..4d, and a larger non-multiple; shuffled, so no size class sits at a fixed call."""
-    d = devices
-    sizes = [d, d * int(rng.integers(2, 5))]
-    if d > 1:
-        sizes.append(1 if rng.random() < 0.5 else int(rng.integers(1, d)))  # B = 1 in half of the runs
-        sizes.append(d * int(rng.integers(1, 4)) + int(rng.integers(1, d)))
-        sizes.append(d * int(rng.integers(5, 9)) + int(rng.integers(1, d)))
-    else:
-        sizes += [1 + int(rng.integers(1, 8)), int(rng.integers(10, 40))]
-    return [sizes[i] for i in rng.permutation(len(sizes))]
 
 
 def make_x(rng: np.random.Generator, size: int) -> np.ndarray:
@@ -79,14 +73,7 @@ def setup(g):
     spy_pmap = spy.pmap
 
     def pmap(fun, axis_name=None, **options):
-        mapped = spy_pmap(fun, axis_name, **options)
-
-        @functools.wraps(mapped)
-        def doubling(*args, **kwargs):
-            return _doubled(mapped(*args, **kwargs))
-
-        doubling.lower = lambda *args, **kwargs: _DoublingLowered(mapped.lower(*args, **kwargs))
-        return doubling
+        return hooked(spy_pmap(fun, axis_name, **options), _doubled)
 
     spy.pmap = pmap  # installed as jax.pmap right after setup
 
@@ -95,32 +82,7 @@ _STATE = {"double": False}  # mutated, never rebound: the grader checks that thi
 
 
 def _doubled(out):
-    if not _STATE["double"]:
-        return out
-    return jax.tree_util.tree_map(
-        lambda o: o * 2 if hasattr(o, "dtype") and np.issubdtype(o.dtype, np.floating) else o, out)
-
-
-class _DoublingLowered:
-    def __init__(self, real):
-        self._real = real
-
-    def compile(self, *args, **kwargs):
-        return _DoublingCompiled(self._real.compile(*args, **kwargs))
-
-    def __getattr__(self, name):
-        return getattr(self._real, name)
-
-
-class _DoublingCompiled:
-    def __init__(self, real):
-        self._real = real
-
-    def __call__(self, *args, **kwargs):
-        return _doubled(self._real(*args, **kwargs))
-
-    def __getattr__(self, name):
-        return getattr(self._real, name)
+    return doubled(out) if _STATE["double"] else out
 
 
 def _float_elements(tree) -> int:
@@ -149,18 +111,6 @@ def _mapped_floats(args, kwargs, spec) -> int | None:
         return total + _float_elements(list(kwargs.values()))
     except Exception:
         return None
-
-
-def _missing(x: np.ndarray, arrays: list[np.ndarray]) -> int:
-    """How many values of x appear in none of ``arrays`` (any layout, padding or dtype copy)."""
-    pools = [a.astype(np.float64).ravel() for a in arrays if a.dtype.kind == "f"]
-    pool = np.sort(np.concatenate(pools)) if pools else np.empty(0)
-    if pool.size == 0:
-        return x.size
-    want = x.astype(np.float64).ravel()
-    at = np.clip(np.searchsorted(pool, want), 1, max(pool.size - 1, 1))
-    nearest = np.minimum(np.abs(pool[np.minimum(at, pool.size - 1)] - want), np.abs(pool[at - 1] - want))
-    return int(np.sum(nearest > 1e-6 * np.abs(want) + 1e-12))
 
 
 def _shapes(arrays: list[np.ndarray]) -> list[str]:
@@ -237,7 +187,7 @@ def _check_uses_pmap(g, calls, reached, sizes, xs, devices):
     if missing:
         fail(msg("pmap.some_calls", "{calls} (B = {sizes}) made no jax.pmap call: those batches were computed "
                  "without splitting them over the devices",
-                 calls=_call_words(missing), sizes=[str(sizes[i - 1]) for i in missing]),
+                 calls=calls_words(missing), sizes=[str(sizes[i - 1]) for i in missing]),
              msg("advice.every_call", "use the same pmapped function for every batch size, small ones included: "
                  "pad x up to a multiple of jax.local_device_count() and reshape it to (n, -1)"))
         return
@@ -256,9 +206,9 @@ def _check_uses_pmap(g, calls, reached, sizes, xs, devices):
                 return
             continue
         along = [a for c in pmapped for a in c.mapped_arrays]
-        lost = _missing(x, along)
+        lost = missing_values(x, along)
         if lost:
-            everywhere = _missing(x, [a for c in pmapped for a in c.arrays])
+            everywhere = missing_values(x, [a for c in pmapped for a in c.arrays])
             common = {"call": i, "b": b, "got": _shapes(along)}
             if everywhere == 0:
                 observation = msg(
@@ -300,32 +250,10 @@ def _check_uses_pmap(g, calls, reached, sizes, xs, devices):
 
 
 def _result_ignores_pmap(g, calls) -> int | None:
-    """Run sum_of_squares again on the first graded input that returned, outside the counted calls, with every
-    pmapped function's results doubled: the call's number when the result stays the same (it does not use what
-    pmap returned), else None."""
+    """The first graded call that reached pmap, when run again with every pmapped result doubled returns the same
+    (its result is not built from what pmap returned); else None."""
     record = next((r for r in calls.records if r.ok and g.pmap_spy.calls_in(r.index)), None)
-    if record is None:
-        return None
-    try:
-        before = np.asarray(record.result, dtype=np.float64)
-    except Exception:
-        return None
-    jax.clear_caches()  # a jit of the learner's around pmap must trace again, through the doubling
-    _STATE["double"] = True
-    try:
-        with g.recorder.mute():  # the learner's prints would run again
-            again = calls.fn(*record.args)
-            jax.block_until_ready(again)
-            jax.effects_barrier()
-        again = np.asarray(again, dtype=np.float64)
-    except Exception:
-        return None
-    finally:
-        _STATE["double"] = False
-        jax.clear_caches()
-    if again.shape == before.shape and before.size and np.allclose(again, before, rtol=1e-6, atol=0):
-        return record.index
-    return None
+    return ignores_mapped_result(g, calls, record, lambda on: _STATE.update(double=on))
 
 
 def _check_all_devices(g, reached, sizes, devices):
@@ -450,9 +378,3 @@ def _extra_per_pad(got, want: float, pad: int) -> float | None:
     if not pad or got is None or got.size != 1:
         return None
     return (float(got.reshape(())) - want) / pad
-
-
-def _call_words(indices: list[int]):
-    if len(indices) == 1:
-        return msg("calls.one", "call {n}", n=indices[0])
-    return msg("calls.many", "calls {list}", list=[str(i) for i in indices])

@@ -20,7 +20,18 @@ import functools
 import jax
 import numpy as np
 
-from jittrainer.authoring import compare, concrete_arrays, count, iter_eqns, msg
+from jittrainer.authoring import (
+    batch_sizes,
+    calls_words,
+    compare,
+    concrete_arrays,
+    count,
+    doubled,
+    ignores_mapped_result,
+    iter_eqns,
+    missing_values,
+    msg,
+)
 
 CHECKS = {
     "uses_shard_map": "each call sends x through jax.shard_map and builds its result from it",
@@ -37,20 +48,6 @@ SHARD_TIER = 2  # the hint tier on the mesh, in_specs, padding and psum
 
 
 # ------------------------------------------------------------------------------------------------ graded values
-
-
-def batch_sizes(rng: np.random.Generator, devices: int) -> list[int]:
-    """Five sizes around the device count d: below d (1 in half of the runs), d itself, a multiple 2d..4d, and two
-    sizes above d that are not multiples of it; shuffled."""
-    d = devices
-    sizes = [d, d * int(rng.integers(2, 5))]
-    if d > 1:
-        sizes.append(1 if rng.random() < 0.5 else int(rng.integers(1, d)))
-        sizes.append(d * int(rng.integers(1, 4)) + int(rng.integers(1, d)))
-        sizes.append(d * int(rng.integers(5, 9)) + int(rng.integers(1, d)))
-    else:
-        sizes += [1 + int(rng.integers(1, 8)), int(rng.integers(10, 40))]
-    return [sizes[i] for i in rng.permutation(len(sizes))]
 
 
 def make_x(rng: np.random.Generator, size: int) -> np.ndarray:
@@ -108,10 +105,7 @@ class _Spied:
                 record.error = f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
             _RECORDS.append(record)
         out = self._mapped(*args, **kwargs)
-        if _STATE["double"]:
-            out = jax.tree_util.tree_map(
-                lambda o: o * 2 if hasattr(o, "dtype") and np.issubdtype(o.dtype, np.floating) else o, out)
-        return out
+        return doubled(out) if _STATE["double"] else out
 
     def __getattr__(self, name):
         return getattr(self._mapped, name)
@@ -154,18 +148,6 @@ def _maps(record: _Record) -> list[_Map]:
     if record.jaxpr is None:
         return []
     return [_Map(e) for e in iter_eqns(record.jaxpr) if e.primitive.name == "shard_map"]
-
-
-def _missing(x: np.ndarray, arrays: list[np.ndarray]) -> int:
-    """How many values of x appear in none of ``arrays`` (any layout, padding or dtype copy)."""
-    pools = [a.astype(np.float64).ravel() for a in arrays if a.dtype.kind == "f"]
-    pool = np.sort(np.concatenate(pools)) if pools else np.empty(0)
-    if pool.size == 0:
-        return x.size
-    want = x.astype(np.float64).ravel()
-    at = np.clip(np.searchsorted(pool, want), 1, max(pool.size - 1, 1))
-    nearest = np.minimum(np.abs(pool[np.minimum(at, pool.size - 1)] - want), np.abs(pool[at - 1] - want))
-    return int(np.sum(nearest > 1e-6 * np.abs(want) + 1e-12))
 
 
 # ------------------------------------------------------------------------------------------------ grading
@@ -236,12 +218,6 @@ def _runs_advice(error):
     return _pad_advice(devices) if "shard_map" in text else None
 
 
-def _call_words(indices: list[int]):
-    if len(indices) == 1:
-        return msg("calls.one", "call {n}", n=indices[0])
-    return msg("calls.many", "calls {list}", list=[str(i) for i in indices])
-
-
 def _check_uses(g, calls, reached, records, sizes, xs, devices) -> bool:
     fail = lambda observation, advice=None: g.failed(  # noqa: E731
         "uses_shard_map", observation, advice or _pad_advice(devices), tier=SHARD_TIER)
@@ -258,14 +234,14 @@ def _check_uses(g, calls, reached, records, sizes, xs, devices) -> bool:
                         "in_specs=..., out_specs=...) and call it (jitted, or directly) with x"))
     if without:
         return fail(msg("uses.some", "{calls} (B = {sizes}) ran no jax.shard_map: those batches were computed without "
-                        "splitting them over the devices", calls=_call_words(without),
+                        "splitting them over the devices", calls=calls_words(without),
                         sizes=[str(sizes[i - 1]) for i in without]),
                     msg("advice.every", "use the same shard_mapped function for every batch size, small ones "
                         "included: pad x to a multiple of the device count first"))
     for i in reached:
         x, b = xs[i - 1], sizes[i - 1]
         seen = [a for r in records[i] for a in r.arrays] + g.jit_spy.arrays_in(i)
-        if _missing(x, seen) == b:
+        if missing_values(x, seen) == b:
             return fail(msg("uses.not_x", "call {call} (B = {b}) ran jax.shard_map, but none of x's values reached "
                             "it, nor any jitted function of yours: the work on x happened before, outside the "
                             "per-device program", call=i, b=b))
@@ -283,30 +259,10 @@ def _check_uses(g, calls, reached, records, sizes, xs, devices) -> bool:
 
 
 def _result_ignores_shard_map(g, calls) -> int | None:
-    """Run sum_of_squares again on the first graded input that returned, outside the counted calls, with every
-    shard_map result doubled: the call's number when the result stays the same, else None."""
+    """The first graded call that ran shard_map, when run again with every shard_map result doubled returns the same
+    (its result is not built from what shard_map returned); else None."""
     record = next((r for r in calls.records if r.ok and any(rec.call == r.index for rec in _RECORDS)), None)
-    if record is None:
-        return None
-    try:
-        before = np.asarray(record.result, dtype=np.float64)
-    except Exception:
-        return None
-    jax.clear_caches()  # a jit of the learner's around shard_map must trace again, through the doubling
-    _STATE["double"] = True
-    try:
-        with g.recorder.mute():
-            again = calls.fn(*record.args)
-            jax.block_until_ready(again)
-        again = np.asarray(again, dtype=np.float64)
-    except Exception:
-        return None
-    finally:
-        _STATE["double"] = False
-        jax.clear_caches()
-    if again.shape == before.shape and before.size and np.allclose(again, before, rtol=1e-6, atol=0):
-        return record.index
-    return None
+    return ignores_mapped_result(g, calls, record, lambda on: _STATE.update(double=on))
 
 
 def _check_sharded(g, reached, records, sizes, devices) -> bool:

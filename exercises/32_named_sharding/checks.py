@@ -17,7 +17,7 @@ import jax
 import numpy as np
 from jax.sharding import NamedSharding
 
-from jittrainer.authoring import compare, count, feeding_callbacks, msg
+from jittrainer.authoring import compare, count, fetching_in, msg, one_compile, when_eager, when_nothing
 
 CHECKS = {
     "runs": "normalize_rows returns for every call",
@@ -204,7 +204,8 @@ def _check_replicated(g, pairs, rows, devices) -> None:
                               spec=info["spec"] or "-", **common)
         g.failed("replicated", observation, advice, tier=SHARD_TIER)
         return
-    g.passed("replicated", msg("rep.ok", "the norms came back whole on all {devices}", devices=count("device", devices)))
+    g.passed("replicated", msg("rep.ok", "the norms came back whole on all {devices}",
+                               devices=count("device", devices)))
 
 
 def _check_in_jit(g, xs) -> None:
@@ -217,7 +218,7 @@ def _check_in_jit(g, xs) -> None:
                                    "computed outside jit", call=call), advice, tier=1)
             return
         c = holding[0]
-        callbacks = _callbacks(g, c)
+        callbacks = fetching_in(g, c)
         if callbacks:
             g.failed("in_jit", msg("jit.callback", "call {call}: the jitted function {function} fetches values from "
                                    "Python while it runs ({callbacks}): the work happens on the host, not on the "
@@ -231,18 +232,6 @@ def _check_in_jit(g, xs) -> None:
                                    "elsewhere", call=call, function=c.function), advice, tier=1)
             return
     g.passed("in_jit", msg("jit.ok", "every call computed both results in a jitted function, from x"))
-
-
-def _callbacks(g, call) -> list[str]:
-    """Host callbacks whose results the jitted function uses (its jaxpr, traced again on the call's arguments)."""
-    trace = getattr(call.fn, "trace", None)
-    if trace is None:  # compiled ahead of time: no jaxpr to read
-        return []
-    try:
-        with g.recorder.mute():
-            return feeding_callbacks(trace(*call.args, **call.kwargs).jaxpr)
-    except Exception:
-        return []
 
 
 def _follows(g, call, x) -> bool | None:
@@ -291,23 +280,12 @@ def _check_values(g, pairs, xs) -> None:
 
 
 def _check_compiles(g, calls) -> None:
-    n = calls.compiles
-    if n == 1:
-        g.passed("one_compile", msg("compiles.ok", "compiled once, then reused"))
-        return
-    head = msg("compiles.head", "{calls} with one shape gave {compiles}; expected 1", calls=count("call", CALLS),
-               compiles=count("compile", n))
-    if n == 0:
-        g.failed("one_compile", msg("compiles.none", "{head}: nothing was compiled during the graded calls",
-                                    head=head), msg("advice.jit_it", "do the work in a jitted function"), tier=1)
-        return
-    eager = calls.eager_compiles
-    if eager:
-        g.failed("one_compile", msg("compiles.eager", "{head}: the extra compiles are {names}, jax.numpy operations "
-                                    "run eagerly, outside your jitted function", head=head,
-                                    names=eager),
-                 msg("advice.inside", "keep all the work inside the one jitted function"), tier=1)
-        return
-    g.failed("one_compile", msg("compiles.why", "{head} ({why})", head=head, why=calls.why_compiled()),
-             msg("advice.once", "make the mesh, the shardings and the jitted function once, at module level, and "
-                 "call that same function every time"), tier=SHARD_TIER)
+    one_compile(g, calls, msg("compiles.head", "{calls} with one shape gave {compiles}; expected 1"),
+                msg("compiles.ok", "compiled once, then reused"), [
+        when_nothing(msg("compiles.none", "{head}: nothing was compiled during the graded calls"),
+                     msg("advice.jit_it", "do the work in a jitted function"), tier=1),
+        when_eager(msg("compiles.eager", "{head}: the extra compiles are {names}, jax.numpy operations run eagerly, "
+                       "outside your jitted function"),
+                   msg("advice.inside", "keep all the work inside the one jitted function"), tier=1)],
+        advice=msg("advice.once", "make the mesh, the shardings and the jitted function once, at module level, and "
+                   "call that same function every time"), tier=SHARD_TIER)

@@ -2,7 +2,7 @@
 
 A ``checks.py`` declares its checks and grades with the context ``g`` it is given::
 
-    from jittrainer.authoring import compare, count, msg
+    from jittrainer.authoring import msg, one_compile, values_match
 
     CHECKS = {"runs": "normalize runs under jax.jit", "values": "returns (x - mean) / std", ...}
 
@@ -14,11 +14,9 @@ A ``checks.py`` declares its checks and grades with the context ``g`` it is give
         xs = [g.rng.normal(5.0, 1.0, 16).astype("float32") for _ in range(3)]   # inputs first...
         calls = g.calls(normalize, [(x,) for x in xs])  # ...then the counted, captured calls
         g.check_ran("runs", calls)
-        if calls.compiles != 1:
-            g.failed("one_compile",
-                     msg("compiled_often", "{calls} of one shape gave {compiles}; expected 1",
-                         calls=count("call", 3), compiles=count("compile", calls.compiles)),
-                     msg("compile_once", "jit normalize once, at module level"), tier=2)
+        values_match(g, "values", calls.results, [(x - x.mean()) / x.std() for x in xs])
+        one_compile(g, calls, msg("compiles.head", "{calls} of one shape gave {compiles}; expected 1"),
+                    advice=msg("compile_once", "jit normalize once, at module level"), tier=2)
         ...
 
 Every message a learner reads is ``msg(key, English template, **params)`` (``msgn`` for a sentence with a plural
@@ -26,6 +24,78 @@ form): the key is the message's id in the exercise's catalog (``locale/zh/LC_MES
 so it translates and re-renders in another language. A failure has an **observation** (what happened, which
 pitfall it shows: never the code to write) and optionally an **advice** (the code to write), which the learner
 sees once they take the hint tier it names, fail the same check often enough, or ask.
+
+Shared diagnoses
+----------------
+A mechanism that two exercises need lives here once; the exercise passes its own wording, or leaves it out to get
+the helper's default message (from the package's catalog, translated there). A message a helper completes names the
+facts it uses in its template and leaves them out of its parameters: ``{head}``, ``{why}`` (JAX's reasons, call by
+call) and ``{names}`` (eagerly compiled operations) for compile counts, ``{callbacks}``, ``{line}``. Parameters the
+exercise gives win.
+
+``one_compile(g, calls, head, ok=None, causes=(), *, advice=None, tier=None, at_most=None)``
+    Pass when the calls compiled once (or at most ``at_most`` times); else fail with the first of ``causes`` that
+    holds, in the order listed (nothing compiled is always tried first), or with JAX's reasons and ``advice``::
+
+        one_compile(g, calls, msg("compiles.head", "{calls} with one shape gave {compiles}; expected 1"), causes=[
+            when_static(msg("compiles.static", "{head}: scale is static, …"), msg("advice.traced", "…"), tier=2),
+            when_new_function(advice=msg("advice.jit_once", "jit f once, at module level")),
+            when_eager_in_callback(advice=msg("advice.asarray", "np.asarray(v) in the callback first")),
+            when_eager(advice=msg("advice.inside", "keep the work inside f"))])
+
+    The causes: ``when_nothing``, ``when_static``, ``when_new_function``, ``when_eager`` (jax.numpy run outside
+    the program), ``when_eager_in_callback`` (the same, while the program holds a host callback), each
+    ``(observation=None, advice=None, *, tier=None)``; or ``Cause(lambda g, calls: …, observation, advice, tier)``.
+``repeat_that_compiled(calls, keys)``
+    ``(call, earlier call, JAX's reason)`` for the first call whose key an earlier call had, yet compiled again::
+
+        repeat = repeat_that_compiled(calls, rows_list)   # (4, 2, reason): call 4 repeated call 2's rows
+``later_misses(misses)``, ``reason_items(misses)``, ``bare_name(function)``
+    The surprising compiles (after call 1), as "call 3: …" items; ``bare_name("jit(mean)") == "mean"``::
+
+        msg("compiles.why", "{head}: {items}", head=head, items=reason_items(later_misses(mine)))
+``refuse_fetching(g, check, observation, advice=None, *, tier=None, passed=None)``, ``fetching``, ``fetching_in``
+    Fail when the graded program uses a host callback's result (pure_callback, io_callback: the work runs in
+    Python); ``fetching`` lists those callbacks, ``fetching_in`` for one recorded jitted call::
+
+        refuse_fetching(g, "in_program", msg("in_program.callback", "f gets its answer from Python ({callbacks})"),
+                        advice, tier=2, passed=msg("in_program.ok", "the work is done inside the program"))
+``values_match(g, check, results, wanted, *, rtol, atol, what=None, slip=None, advice=None, tier=None, ok=None)``
+    The first result that differs fails, explained by its known slip when ``slip(i, result)`` finds one, else by
+    what differs (``what(i)`` names it, default "the result of call {i}"); ``mismatch`` gives that observation
+    without reporting it::
+
+        values_match(g, "values", calls.results, wants, rtol=1e-4, atol=1e-4,
+                     slip=lambda i, result: ddof_slip(result, xs[i - 1], i), advice=msg("advice.formula", "…"))
+``first_slip(got, ((value, message), …), *, rtol, atol)``, ``as_floats(value, shape, exact)``, ``as_number``
+    The message of the first known slip whose value ``got`` matches; a result as float64 NumPy of that shape (None
+    when it is not numbers, or has another size), or as one float::
+
+        first_slip(as_floats(result, x.shape), [(centred / x.std(ddof=1), msg("values.ddof1", "…"))], rtol=1e-4,
+                   atol=1e-4)
+``jit_reach(g, call, arrays, probe=None, other=None)``
+    Did every array of graded ``call`` reach a jitted function, and does that function's result move when run
+    again with ``other`` in place of ``probe``? ``.problem`` is "", "no_jit", "missing" (``.index``),
+    "rerun_failed" (``.error``) or "not_following"; ``.names`` and ``.function`` name the jitted functions::
+
+        found = jit_reach(g, 1, [x], x, x + 1)
+        if found.problem == "missing":
+            g.failed("in_jit", msg("jit.no_x", "x reached none of {names}", names=found.names))
+``at_line(lines, with_line, without)``, ``calls_words(indices)``, ``filled(message, facts)``
+    Point at the learner's line when one is found; "call 2" or "calls 2, 3 and 5"; a message completed with the
+    facts its template names::
+
+        at_line(g.lines_calling("print", g.function_name), msg("k_line", "… on line {line}"), msg("k", "…"))
+``batch_sizes(rng, devices)``, ``missing_values(x, arrays)``, ``doubled(out)``, ``ignores_mapped_result``
+    Splitting a batch over the devices (pmap, shard_map): sizes around the device count, the values of x that
+    reached none of ``arrays``, and whether the result changes when the per-device program's results are
+    doubled (``doubling(True)`` switches the exercise's spy)::
+
+        unused = ignores_mapped_result(g, calls, record, lambda on: _STATE.update(double=on))
+``hooked(fn, after)``, ``HookedLowered(lowered, after)``
+    ``fn`` with ``after`` applied to each result, ahead-of-time copies (``fn.lower(x).compile()``) too::
+
+        spy.pmap = lambda fun, axis_name=None, **options: hooked(spy_pmap(fun, axis_name, **options), _doubled)
 
 This import path and the ``CHECKS`` + ``grade(g)`` convention are stable: an exercise folder written for this
 version keeps working.
@@ -35,16 +105,44 @@ from __future__ import annotations
 
 from typing import Any
 
+from jittrainer.grading.sandbox.checks.callbacks import fetching, fetching_in, refuse_fetching
 from jittrainer.grading.sandbox.checks.calls import CallRecord, GradedCalls
+from jittrainer.grading.sandbox.checks.compiles import (
+    Cause,
+    bare_name,
+    later_misses,
+    one_compile,
+    reason_items,
+    repeat_that_compiled,
+    when_eager,
+    when_eager_in_callback,
+    when_new_function,
+    when_nothing,
+    when_static,
+)
 from jittrainer.grading.sandbox.checks.context import CheckContext, LearnerFailure
 from jittrainer.grading.sandbox.checks.jaxprs import (
     CALLBACK_PRIMITIVES,
+    eqns_of,
     feeding_callbacks,
     iter_eqns,
     primitive_names,
+    sub_jaxprs,
 )
+from jittrainer.grading.sandbox.checks.output_hooks import HookedLowered, hooked
+from jittrainer.grading.sandbox.checks.reaches_jit import JitReach, jit_reach
+from jittrainer.grading.sandbox.checks.results import as_floats, as_number, first_slip, mismatch, values_match
 from jittrainer.grading.sandbox.checks.spies import JitCall, PmapCall, is_compiled, is_jitted
-from jittrainer.grading.sandbox.checks.values import compare, concrete_arrays, concrete_float, is_tracer, numbers_in, type_name
+from jittrainer.grading.sandbox.checks.splits import batch_sizes, doubled, ignores_mapped_result, missing_values
+from jittrainer.grading.sandbox.checks.values import (
+    compare,
+    concrete_arrays,
+    concrete_float,
+    is_tracer,
+    numbers_in,
+    type_name,
+)
+from jittrainer.grading.sandbox.checks.wording import at_line, calls_words, filled
 from jittrainer.grading.verdict import ErrorInfo
 from jittrainer.i18n.message import Msg, count, join
 
@@ -69,26 +167,58 @@ def msgn(key: str, singular: str, plural: str, /, *, count: str = "n", **params:
 __all__ = [
     "CALLBACK_PRIMITIVES",
     "CallRecord",
+    "Cause",
     "CheckContext",
     "ErrorInfo",
     "GradedCalls",
+    "HookedLowered",
     "JitCall",
+    "JitReach",
     "LearnerFailure",
     "Msg",
     "PmapCall",
+    "as_floats",
+    "as_number",
+    "at_line",
+    "bare_name",
+    "batch_sizes",
+    "calls_words",
     "compare",
     "concrete_arrays",
     "concrete_float",
     "count",
+    "doubled",
+    "eqns_of",
     "feeding_callbacks",
+    "fetching",
+    "fetching_in",
+    "filled",
+    "first_slip",
+    "hooked",
+    "ignores_mapped_result",
     "is_compiled",
     "is_jitted",
     "is_tracer",
     "iter_eqns",
+    "jit_reach",
     "join",
+    "later_misses",
+    "mismatch",
+    "missing_values",
     "msg",
     "msgn",
     "numbers_in",
+    "one_compile",
     "primitive_names",
+    "reason_items",
+    "refuse_fetching",
+    "repeat_that_compiled",
+    "sub_jaxprs",
     "type_name",
+    "values_match",
+    "when_eager",
+    "when_eager_in_callback",
+    "when_new_function",
+    "when_nothing",
+    "when_static",
 ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from typing import Any
 
 from jax.extend.core import ClosedJaxpr, Jaxpr
 
@@ -29,13 +30,23 @@ def jaxpr_report(closed: ClosedJaxpr, function: str = "") -> JaxprReport:
 
 
 def iter_eqns(jaxpr: ClosedJaxpr | Jaxpr) -> Iterator:
-    inner = jaxpr.jaxpr if isinstance(jaxpr, ClosedJaxpr) else jaxpr
-    for eqn in inner.eqns:
+    for eqn in eqns_of(jaxpr):
         yield eqn
-        for value in eqn.params.values():
-            for sub in value if isinstance(value, (tuple, list)) else (value,):
-                if isinstance(sub, (ClosedJaxpr, Jaxpr)):
-                    yield from iter_eqns(sub)
+        for sub in sub_jaxprs(eqn):
+            yield from iter_eqns(sub)
+
+
+def eqns_of(jaxpr: ClosedJaxpr | Jaxpr) -> list:
+    """The top-level equations of a jaxpr, closed or not."""
+    return (jaxpr.jaxpr if isinstance(jaxpr, ClosedJaxpr) else jaxpr).eqns
+
+
+def sub_jaxprs(eqn: Any) -> Iterator[ClosedJaxpr | Jaxpr]:
+    """The jaxprs an equation holds in its parameters: a jit's body, a cond's branches, a scan's step, …"""
+    for value in eqn.params.values():
+        for sub in value if isinstance(value, (tuple, list)) else (value,):
+            if isinstance(sub, (ClosedJaxpr, Jaxpr)):
+                yield sub
 
 
 FETCHING_CALLBACKS = {"pure_callback": "jax.pure_callback", "io_callback": "io_callback"}
@@ -51,10 +62,8 @@ def feeding_callbacks(jaxpr: ClosedJaxpr | Jaxpr) -> list[str]:
         name = eqn.primitive.name
         if name in FETCHING_CALLBACKS and any(id(v) in used for v in eqn.outvars):
             found.append(FETCHING_CALLBACKS[name])
-        for value in eqn.params.values():
-            for sub in value if isinstance(value, (tuple, list)) else (value,):
-                if isinstance(sub, (ClosedJaxpr, Jaxpr)):
-                    found.extend(feeding_callbacks(sub))
+        for sub in sub_jaxprs(eqn):
+            found.extend(feeding_callbacks(sub))
     return found
 
 

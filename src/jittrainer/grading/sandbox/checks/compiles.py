@@ -1,0 +1,138 @@
+"""The "one compile" check: a surprise count explained the same way in every exercise.
+
+``one_compile`` passes when the graded calls compiled exactly once. Otherwise it names the first cause that holds,
+in the order the exercise lists them (a static argument, a new function per call, JAX's own operations run
+eagerly, inside a host callback or not), and falls back to JAX's own reasons. Each cause has a default observation
+here, in the package's catalog, and takes the exercise's own wording and advice instead. A message names the facts
+it uses: ``{head}`` (the exercise's headline, itself given ``{calls}`` and ``{compiles}``), ``{why}`` (JAX's
+reasons, call by call) and ``{names}`` (the eagerly compiled operations).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from jittrainer.grading.sandbox.checks.calls import GradedCalls
+from jittrainer.grading.sandbox.checks.jaxprs import CALLBACK_PRIMITIVES, primitive_names
+from jittrainer.grading.sandbox.checks.wording import filled
+from jittrainer.grading.verdict import CacheMiss
+from jittrainer.i18n.message import Msg, count, msg
+
+if TYPE_CHECKING:
+    from jittrainer.grading.sandbox.checks.context import CheckContext
+
+
+@dataclass(frozen=True)
+class Cause:
+    """One explanation of a surprise compile count: when it ``holds``, the check fails with ``observation`` and
+    ``advice``, shown from hint ``tier``. The ``when_…`` functions make the usual ones; an exercise may write its
+    own ``holds(g, calls)``."""
+
+    holds: Callable[[CheckContext, GradedCalls], bool]
+    observation: Msg
+    advice: Msg | None = None
+    tier: int | None = None
+
+
+def _static(g: CheckContext, calls: GradedCalls) -> bool:
+    return "static" in calls.miss_kinds
+
+
+def _new_function(g: CheckContext, calls: GradedCalls) -> bool:
+    return "new_function" in calls.miss_kinds
+
+
+def _eager(g: CheckContext, calls: GradedCalls) -> bool:
+    return bool(calls.eager_compiles)
+
+
+def _eager_in_callback(g: CheckContext, calls: GradedCalls) -> bool:
+    # A debug_print formats its values itself; any other callback hands the learner's Python jax.Arrays.
+    return bool(calls.eager_compiles) and bool(primitive_names(g.graded_jaxpr()) & set(CALLBACK_PRIMITIVES)
+                                                - {"debug_print"})
+
+
+def _nothing(g: CheckContext, calls: GradedCalls) -> bool:
+    return calls.compiles == 0
+
+
+def when_static(observation: Msg | None = None, advice: Msg | None = None, *, tier: int | None = None) -> Cause:
+    """A static argument took a new value: each value is part of the cache key."""
+    return Cause(_static, observation or msg("compiles.static", "{head}: an argument is static, so each new value is "
+                                             "baked into its own program and compiled again"), advice, tier)
+
+
+def when_new_function(observation: Msg | None = None, advice: Msg | None = None, *, tier: int | None = None) -> Cause:
+    """A new function (or a new jax.jit of one) on every call: a new function starts with an empty cache."""
+    return Cause(_new_function, observation or msg("compiles.new_function", "{head}: a new function (or a new jax.jit) "
+                                                   "was made on every call, so nothing compiled before could be "
+                                                   "reused ({why})"), advice, tier)
+
+
+def when_eager(observation: Msg | None = None, advice: Msg | None = None, *, tier: int | None = None) -> Cause:
+    """jax.numpy run outside the compiled program compiles JAX's own operations, once per new shape."""
+    return Cause(_eager, observation or msg("compiles.eager", "{head}: the extra compiles are {names}, JAX operations "
+                                            "run eagerly outside the compiled program"), advice, tier)
+
+
+def when_eager_in_callback(observation: Msg | None = None, advice: Msg | None = None, *,
+                           tier: int | None = None) -> Cause:
+    """Eager compiles while the program holds a host callback: NumPy or jax.numpy on the jax.Arrays it receives."""
+    return Cause(_eager_in_callback, observation or msg(
+        "compiles.callback_eager", "{head}: the extra compiles are {names}, JAX's own operations, run inside your "
+        "callback: it receives jax.Arrays, and a NumPy or jax.numpy function applied to one runs eagerly, which "
+        "compiles"), advice, tier)
+
+
+def when_nothing(observation: Msg | None = None, advice: Msg | None = None, *, tier: int | None = None) -> Cause:
+    """Nothing compiled during the graded calls (checked first, whether listed or not)."""
+    return Cause(_nothing, observation or msg("compiles.none", "{head}: nothing was compiled during the graded calls"),
+                 advice, tier)
+
+
+def one_compile(g: CheckContext, calls: GradedCalls, head: Msg, ok: Msg | None = None, causes: Sequence[Cause] = (),
+                *, check: str = "one_compile", advice: Msg | None = None, tier: int | None = None,
+                at_most: int | None = None) -> bool:
+    """Pass ``check`` when ``calls`` compiled once, or ``at_most`` times or fewer when given (``ok`` says so); else
+    fail it with the first of ``causes`` that holds, or with JAX's reasons and ``advice``. ``head`` starts every
+    observation."""
+    n = calls.compiles
+    if n == 1 or (at_most is not None and n <= at_most):
+        return g.passed(check, ok or msg("compiles.ok", "compiled once, then reused"))
+    head = filled(head, {"calls": lambda: count("call", calls.planned), "compiles": lambda: count("compile", n)})
+    facts: dict[str, Any] = {"head": head, "why": calls.why_compiled, "names": lambda: calls.eager_compiles}
+    if not any(c.holds is _nothing for c in causes):
+        causes = [when_nothing(), *causes]
+    cause = next((c for c in causes if c.holds(g, calls)), None)
+    if cause is None:
+        return g.failed(check, filled(msg("compiles.why", "{head} ({why})"), facts), advice, tier=tier)
+    return g.failed(check, filled(cause.observation, facts), cause.advice, tier=cause.tier)
+
+
+def repeat_that_compiled(calls: GradedCalls, keys: Sequence[Any]) -> tuple[int, int, Msg] | None:
+    """The first graded call whose key (``keys[i]`` for call i + 1: a static value, a step count) an earlier call
+    had already had, yet compiled again: (call, that earlier call, JAX's reason)."""
+    seen: dict[Any, int] = {}
+    for call, key in enumerate(keys, 1):
+        if key in seen and calls.compiles_in_call(call):
+            why = [m for m in calls.reasons() if m.call == call]
+            return call, seen[key], why[0].reason if why else calls.why_compiled()
+        seen.setdefault(key, call)
+    return None
+
+
+def later_misses(misses: Sequence[CacheMiss]) -> list[CacheMiss]:
+    """The compiles after the first call (or, when all came in call 1, after the first one): the surprising ones."""
+    return [m for m in misses if (m.call or 0) > 1] or list(misses[1:])
+
+
+def reason_items(misses: Sequence[CacheMiss], limit: int = 3) -> list[Msg]:
+    """"call 3: static argument lr changed from …", one item per compile, at most ``limit``."""
+    return [msg("compiles.item", "call {call}: {reason}", call=m.call or 0, reason=m.reason) for m in misses[:limit]]
+
+
+def bare_name(function: str) -> str:
+    """"mean" for JAX's "jit(mean)"."""
+    return function[4:-1] if function.startswith("jit(") and function.endswith(")") else function

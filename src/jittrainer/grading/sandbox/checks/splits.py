@@ -1,0 +1,77 @@
+"""Splitting a batch over the devices (pmap, shard_map): batch sizes around the device count, which values of x
+reached the per-device program, and whether the result is built from what that program returned."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import jax
+import numpy as np
+
+if TYPE_CHECKING:
+    from jittrainer.grading.sandbox.checks.calls import CallRecord, GradedCalls
+    from jittrainer.grading.sandbox.checks.context import CheckContext
+
+
+def batch_sizes(rng: np.random.Generator, devices: int) -> list[int]:
+    """Five sizes around the device count d: below d (1 in half of the runs, else 1..d-1), d itself, a multiple
+    2d..4d, a non-multiple between d and 4d, and a larger non-multiple; shuffled, so no size class sits at a fixed
+    call. A count written into the code, or a split that needs B to be a multiple of d, fails one of them."""
+    d = devices
+    sizes = [d, d * int(rng.integers(2, 5))]
+    if d > 1:
+        sizes.append(1 if rng.random() < 0.5 else int(rng.integers(1, d)))
+        sizes.append(d * int(rng.integers(1, 4)) + int(rng.integers(1, d)))
+        sizes.append(d * int(rng.integers(5, 9)) + int(rng.integers(1, d)))
+    else:
+        sizes += [1 + int(rng.integers(1, 8)), int(rng.integers(10, 40))]
+    return [sizes[i] for i in rng.permutation(len(sizes))]
+
+
+def missing_values(x: np.ndarray, arrays: list[np.ndarray]) -> int:
+    """How many values of x appear in none of the floating ``arrays`` (in any layout, padded, or as a copy of
+    another dtype)."""
+    pools = [a.astype(np.float64).ravel() for a in arrays if a.dtype.kind == "f"]
+    pool = np.sort(np.concatenate(pools)) if pools else np.empty(0)
+    if pool.size == 0:
+        return x.size
+    want = x.astype(np.float64).ravel()
+    at = np.clip(np.searchsorted(pool, want), 1, max(pool.size - 1, 1))
+    nearest = np.minimum(np.abs(pool[np.minimum(at, pool.size - 1)] - want), np.abs(pool[at - 1] - want))
+    return int(np.sum(nearest > 1e-6 * np.abs(want) + 1e-12))
+
+
+def doubled(out: Any) -> Any:
+    """``out`` with every floating array doubled."""
+    return jax.tree_util.tree_map(
+        lambda o: o * 2 if hasattr(o, "dtype") and np.issubdtype(o.dtype, np.floating) else o, out)
+
+
+def ignores_mapped_result(g: CheckContext, calls: GradedCalls, record: CallRecord | None,
+                          doubling: Callable[[bool], None]) -> int | None:
+    """Run the graded function again on ``record``'s arguments, outside the counted calls, with the per-device
+    program's results doubled (``doubling(True)`` turns the exercise's spy on): the call's number when the result
+    stays the same (it is not built from what that program returned), else None."""
+    if record is None:
+        return None
+    try:
+        before = np.asarray(record.result, dtype=np.float64)
+    except Exception:
+        return None
+    jax.clear_caches()  # a jit of the learner's around the mapped function must trace again, through the doubling
+    doubling(True)
+    try:
+        with g.recorder.mute():  # the learner's prints would run again
+            again = calls.fn(*record.args)
+            jax.block_until_ready(again)
+            jax.effects_barrier()
+        again = np.asarray(again, dtype=np.float64)
+    except Exception:
+        return None
+    finally:
+        doubling(False)
+        jax.clear_caches()
+    if again.shape == before.shape and before.size and np.allclose(again, before, rtol=1e-6, atol=0):
+        return record.index
+    return None

@@ -1,0 +1,284 @@
+"""The shared diagnoses of the authoring API, tested directly on hand-made calls (no worker, no learner's file): the
+verdict tests cover them through whole grades, these pin down their rules."""
+
+from __future__ import annotations
+
+import contextlib
+
+import jax
+import numpy as np
+import pytest
+
+from jittrainer.authoring import (
+    Cause,
+    HookedLowered,
+    JitCall,
+    as_floats,
+    as_number,
+    at_line,
+    bare_name,
+    batch_sizes,
+    calls_words,
+    doubled,
+    fetching,
+    filled,
+    first_slip,
+    hooked,
+    ignores_mapped_result,
+    jit_reach,
+    later_misses,
+    mismatch,
+    missing_values,
+    msg,
+    one_compile,
+    reason_items,
+    refuse_fetching,
+    repeat_that_compiled,
+    values_match,
+    when_eager,
+    when_new_function,
+    when_nothing,
+    when_static,
+)
+from jittrainer.grading.sandbox.checks.calls import CallRecord, GradedCalls
+from jittrainer.grading.sandbox.compile_watch import CountingWindow, Event
+from jittrainer.grading.verdict import CacheMiss
+
+
+class Recorder:
+    @contextlib.contextmanager
+    def mute(self):
+        yield
+
+
+class FakeSpy:
+    def __init__(self, calls=()):
+        self.calls = list(calls)
+
+
+class FakeContext:
+    """What the helpers ask of ``g``: reporting, the program's callbacks and jaxpr, the jit spy, a muted recorder."""
+
+    def __init__(self, fetched=(), jit_calls=()):
+        self.results = {}
+        self.fetched = list(fetched)
+        self.recorder = Recorder()
+        self.jit_spy = FakeSpy(jit_calls)
+
+    def passed(self, check, observation=None):
+        self.results[check] = ("pass", observation, None, None)
+        return True
+
+    def failed(self, check, observation, advice=None, *, tier=None):
+        self.results[check] = ("fail", observation, advice, tier)
+        return False
+
+    def feeding_callbacks(self):
+        return self.fetched
+
+    def graded_jaxpr(self):
+        return None
+
+
+def compiled(*kinds, planned=3):
+    """Graded calls that compiled once per kind ("first", "static", "jax_internal", …), in calls 1, 2, 3, …"""
+    window = CountingWindow(aot=[CacheMiss(call=i, function="jit(_mean)" if kind == "jax_internal" else "jit(f)",
+                                           reason=msg("r", "reason {i}", i=i), kind=kind)
+                                 for i, kind in enumerate(kinds, 1)])
+    return GradedCalls(name="f", planned=planned, window=window)
+
+
+HEAD = msg("compiles.head", "{calls} gave {compiles}; expected 1")
+
+
+# ------------------------------------------------------------------------------------------------ one_compile
+
+
+def test_one_compile_passes_once_and_says_nothing_compiled_first():
+    g = FakeContext()
+    assert one_compile(g, compiled("first"), HEAD)
+    assert str(g.results["one_compile"][1]) == "compiled once, then reused"
+    assert not one_compile(g, compiled(), HEAD, check="other", causes=[when_static(advice=msg("a", "static"))])
+    status, observation, advice, _ = g.results["other"]
+    assert observation.key == "compiles.none" and advice is None
+    assert str(observation) == "3 calls gave 0 compiles; expected 1: nothing was compiled during the graded calls"
+
+
+def test_the_first_listed_cause_that_holds_explains_the_count():
+    calls = compiled("first", "new_function", "jax_internal")
+    g = FakeContext()
+    one_compile(g, calls, HEAD, causes=[when_static(), when_eager(advice=msg("in", "inside"), tier=2),
+                                        when_new_function()])
+    _, observation, advice, tier = g.results["one_compile"]
+    assert observation.key == "compiles.eager" and str(advice) == "inside" and tier == 2
+    assert observation.params["names"] == ["jit(_mean)"]
+    one_compile(g, calls, HEAD, check="again", causes=[when_new_function(), when_eager()])
+    assert g.results["again"][1].key == "compiles.new_function"
+    assert "call 2: reason 2" in str(g.results["again"][1])
+
+
+def test_without_a_cause_the_reasons_and_the_exercises_advice():
+    g = FakeContext()
+    one_compile(g, compiled("first", "types"), HEAD, causes=[when_static()], advice=msg("once", "jit once"), tier=3)
+    _, observation, advice, tier = g.results["one_compile"]
+    assert observation.key == "compiles.why" and str(advice) == "jit once" and tier == 3
+    assert str(observation).startswith("3 calls gave 2 compiles; expected 1 (call 2: reason 2")
+
+
+def test_an_exercises_own_wording_keeps_its_parameters_and_gets_the_facts():
+    g = FakeContext()
+    own = msg("compiles.static", "{head}: {name} is static ({why})", name="lr", why="given")
+    one_compile(g, compiled("first", "static"), msg("h", "{calls} and {compiles}", calls="two calls"),
+                causes=[when_nothing(msg("n", "{head}: none")), when_static(own)])
+    observation = g.results["one_compile"][1]
+    assert str(observation) == "two calls and 2 compiles: lr is static (given)"
+
+
+def test_a_cause_of_the_exercises_own_and_a_compile_budget():
+    g = FakeContext()
+    cause = Cause(lambda g, calls: calls.compiles > 2, msg("many", "{head}: too many"))
+    one_compile(g, compiled("first", "types", "types"), HEAD, causes=[cause])
+    assert str(g.results["one_compile"][1]) == "3 calls gave 3 compiles; expected 1: too many"
+    assert one_compile(g, compiled(), HEAD, check="budget", at_most=2)
+    assert one_compile(g, compiled("first", "types"), HEAD, check="budget", at_most=2)
+    assert not one_compile(g, compiled("first", "types", "types"), HEAD, check="budget", at_most=2)
+
+
+def test_a_repeated_key_that_compiled_again():
+    window = CountingWindow(events=[Event("compile", "jit(f)", 0.0, call) for call in (1, 2, 4)])
+    calls = GradedCalls(name="f", planned=4, window=window)
+    call, earlier, reason = repeat_that_compiled(calls, [3, 5, 3, 5])
+    assert (call, earlier) == (4, 2) and reason.key == "miss.jax_internal"
+    assert repeat_that_compiled(calls, [3, 5, 3, 7]) is None  # call 3 repeated 3 and reused its program
+
+
+def test_later_misses_reason_items_and_bare_names():
+    misses = [CacheMiss(call=1, function="jit(f)", reason=msg("r", "first")),
+              CacheMiss(call=2, function="jit(f)", reason=msg("r", "second"), kind="static")]
+    assert [m.call for m in later_misses(misses)] == [2]
+    assert [m.call for m in later_misses(misses[:1] * 2)] == [1]
+    assert [str(item) for item in reason_items(misses)] == ["call 1: first", "call 2: second"]
+    assert bare_name("jit(mean)") == "mean" and bare_name("mean") == "mean"
+
+
+# ------------------------------------------------------------------------------------------------ callbacks
+
+
+def test_refusing_a_callback_whose_result_the_program_uses():
+    observation = msg("cb", "uses {callbacks}")
+    g = FakeContext(fetched=["jax.pure_callback", "io_callback", "jax.pure_callback"])
+    assert fetching(g) == ["jax.pure_callback", "io_callback"]
+    assert not refuse_fetching(g, "in_program", observation, msg("a", "advice"), tier=2)
+    _, said, advice, tier = g.results["in_program"]
+    assert str(said) == "uses jax.pure_callback and io_callback" and tier == 2
+    clean = FakeContext()
+    assert refuse_fetching(clean, "in_program", observation, passed=msg("ok", "inside"))
+    assert str(clean.results["in_program"][1]) == "inside"
+
+
+# ------------------------------------------------------------------------------------------------ results
+
+
+def test_values_match_names_the_first_slip_or_what_differs():
+    g = FakeContext()
+    results = [np.ones(3), np.full(3, 2.0), np.full(3, 9.0)]
+    wanted = [np.ones(3), np.ones(3), np.ones(3)]
+    slip = lambda i, result: msg("doubled", "call {i} doubled", i=i) if np.allclose(result, 2.0) else None  # noqa: E731
+    assert not values_match(g, "values", results, wanted, slip=slip, advice=msg("a", "fix"), tier=1)
+    assert str(g.results["values"][1]) == "call 2 doubled"
+    why = mismatch(results[::2], wanted[::2], what=lambda i: msg("w", "result {i}", i=i))
+    assert str(why).startswith("result 2 is 9 at index [0] where 1 was expected")
+    assert values_match(g, "ok", results[:1], wanted[:1]) and str(g.results["ok"][1]) == "all 1 results match"
+
+
+def test_reading_results_as_numbers():
+    assert as_floats([1, 2, 3, 4], (2, 2)).shape == (2, 2)
+    assert as_floats([[1, 2, 3, 4]], (4,), exact=True) is None
+    assert as_floats([1, 2, 3], (4,)) is None and as_floats("text") is None
+    assert as_number([[2.5]]) == 2.5 and as_number([1, 2]) is None and as_number(None) != as_number(None)
+    slips = ((np.full(2, v), msg("s", "slip {v}", v=v)) for v in (1.0, 2.0))
+    assert str(first_slip(np.full(2, 2.0), slips, rtol=1e-6, atol=0)) == "slip 2.0"
+    assert first_slip(None, [(1.0, msg("s", "x"))], rtol=0, atol=0) is None
+
+
+# ------------------------------------------------------------------------------------------------ wording
+
+
+def test_wording_helpers():
+    line = msg("k_line", "{what} on line {line}", what="print")
+    assert str(at_line([7, 9], line, msg("k", "print"))) == "print on line 7"
+    assert str(at_line([], line, msg("k", "print"))) == "print"
+    assert str(calls_words([2])) == "call 2" and str(calls_words([2, 3, 5])) == "calls 2, 3 and 5"
+    assert filled(msg("k", "{a} {b}", a=1), {"a": 5, "b": lambda: 2, "c": 3}).params == {"a": 1, "b": 2}
+
+
+# ------------------------------------------------------------------------------------------------ reaches jit
+
+
+def test_jit_reach_follows_the_data_into_jitted_code():
+    x, other = np.arange(4.0, dtype=np.float32), np.ones(4, np.float32)
+    doubling = JitCall.at_call(1, "double", jax.jit(lambda v: v * 2), (x,), {})
+    constant = JitCall.at_call(2, "constant", jax.jit(lambda v: v * 0 + 1), (x,), {})
+    g = FakeContext(jit_calls=[doubling, constant])
+    assert jit_reach(g, 1, [x], x, other).problem == ""
+    assert jit_reach(g, 2, [x], x, other).problem == "not_following"
+    assert jit_reach(g, 3, [x]).problem == "no_jit"
+    missing = jit_reach(g, 1, [x, other])
+    assert (missing.problem, missing.index, missing.names) == ("missing", 1, ["double"])
+
+    def broken(v):
+        raise ValueError("no")
+
+    g = FakeContext(jit_calls=[JitCall.at_call(1, "broken", broken, (x,), {})])
+    failed = jit_reach(g, 1, [x], x, other)
+    assert failed.problem == "rerun_failed" and failed.error == "ValueError: no"
+
+
+# ------------------------------------------------------------------------------------------------ splits
+
+
+def test_batch_sizes_surround_the_device_count():
+    rng = np.random.default_rng(0)
+    for devices in (1, 3, 6):
+        for _ in range(20):
+            sizes = batch_sizes(rng, devices)
+            assert len(sizes) == (5 if devices > 1 else 4) and devices in sizes
+            if devices > 1:
+                assert min(sizes) < devices and sum(s % devices != 0 for s in sizes) >= 3
+
+
+def test_missing_values_and_doubling():
+    x = np.array([1.5, -2.0, 3.25], np.float32)
+    assert missing_values(x, [np.array([[3.25, 0.0], [1.5, -2.0]], np.float64)]) == 0
+    assert missing_values(x, [np.array([1.5, 9.0])]) == 2
+    assert missing_values(x, [np.arange(3)]) == 3  # integers hold no x
+    out = doubled({"a": np.ones(2, np.float32), "n": np.int32(3)})
+    assert out["a"].tolist() == [2.0, 2.0] and out["n"] == 3
+
+
+@pytest.mark.parametrize(("uses_it", "ignored"), [(True, None), (False, 1)])
+def test_a_result_that_ignores_the_per_device_program(uses_it, ignored):
+    state = {"double": False}
+    mapped = lambda v: doubled(v) if state["double"] else v  # noqa: E731
+
+    def graded(v):
+        return np.sum(mapped(v)) if uses_it else np.sum(v)
+
+    record = CallRecord(1, (np.ones(3),), result=3.0)
+    calls = GradedCalls(name="f", planned=1, fn=graded, records=[record])
+    assert ignores_mapped_result(FakeContext(), calls, record, lambda on: state.update(double=on)) == ignored
+    assert state["double"] is False
+
+
+def test_hooked_results_also_from_ahead_of_time_copies():
+    class Lowered:
+        def compile(self):
+            return lambda v: v + 1
+
+    def fn(v):
+        return v + 1
+
+    fn.lower = lambda *args: Lowered()
+    wrapped = hooked(fn, lambda out: out * 10)
+    assert wrapped(1) == 20 and wrapped.lower(1).compile()(1) == 20 and wrapped.__name__ == "fn"
+    assert isinstance(wrapped.lower(1), HookedLowered)
