@@ -73,6 +73,8 @@ def phase_words(phase: str, function: str) -> Msg:
         return msg("phase.call", "during call {n} of {function}", n=int(call[1]), function=function)
     if phase == "checks":
         return msg("phase.checks", "while grading")
+    if phase == "run":
+        return msg("phase.run", "while your program ran")
     return msg("phase.starting", "while the grader was starting")
 
 
@@ -203,13 +205,18 @@ class GradingRun:
             self.verdict_at = time.monotonic()
             verdict.duration_s = self._elapsed()
             self._attach_raw_output(verdict, worker)
-            if verdict.timing.status == "pending":
-                if on_verdict is not None:
-                    on_verdict(dataclasses.replace(verdict))
-                verdict.timing = self._await_timing(worker, verdict)
+            self._after_verdict(worker, verdict, on_verdict)
             return verdict
         finally:
             worker.kill()
+
+    def _after_verdict(self, worker: WorkerProcess, verdict: Verdict,
+                       on_verdict: Callable[[Verdict], None] | None) -> None:
+        """What runs once the verdict is in: the timing, measured after it and never changing it."""
+        if verdict.timing.status == "pending":
+            if on_verdict is not None:
+                on_verdict(dataclasses.replace(verdict))
+            verdict.timing = self._await_timing(worker, verdict)
 
     def _over_memory(self, worker: WorkerProcess) -> Msg | None:
         """The memory-limit message, after killing the worker, when it uses more than allowed."""
@@ -286,27 +293,11 @@ class GradingRun:
             if message is None:
                 return self._closed(worker, ex)
             if isinstance(message, protocol.ProtocolError):
-                worker.kill()
                 return self._forged(str(message))
             if isinstance(message, protocol.Phase):
                 self.phase = message.phase
-            elif isinstance(message, protocol.VerdictFrame):
-                if message.token != self.token:
-                    worker.kill()
-                    return self._forged("a verdict without this run's token")
-                try:
-                    verdict = Verdict.from_dict(untrusted.bounded(message.verdict))
-                except ValueError as exc:
-                    worker.kill()
-                    return self._forged(str(exc))
-                refused = self._inconsistent(verdict)
-                if refused:
-                    worker.kill()
-                    return self._forged(refused)
-                return verdict
             elif isinstance(message, protocol.Crash):
                 if message.token != self.token:
-                    worker.kill()
                     return self._forged("a crash report without this run's token")
                 tb = untrusted.visible(message.traceback)
                 last = tb.strip().splitlines()[-1] if tb.strip() else "unknown error"
@@ -314,9 +305,21 @@ class GradingRun:
                     msg("run.grader_crashed", "the grader itself failed (a bug in jittrainer): {error}", error=last),
                     internal=InternalError("grader", "jittrainer.grading.sandbox.worker", last, tb),
                 )
-            elif isinstance(message, (protocol.TimingFrame, protocol.TaskResult, protocol.Ready)):
-                worker.kill()
-                return self._forged(f"an unexpected {message.type} frame before the verdict")
+            else:
+                return self._outcome(message)
+
+    def _outcome(self, message: protocol.Frame) -> Verdict:
+        """The verdict a result frame carries, or a forged-frame verdict for any other frame."""
+        if not isinstance(message, protocol.VerdictFrame):
+            return self._forged(f"an unexpected {message.type} frame before the verdict")
+        if message.token != self.token:
+            return self._forged("a verdict without this run's token")
+        try:
+            verdict = Verdict.from_dict(untrusted.bounded(message.verdict))
+        except ValueError as exc:
+            return self._forged(str(exc))
+        refused = self._inconsistent(verdict)
+        return self._forged(refused) if refused else verdict
 
     def _inconsistent(self, verdict: Verdict) -> str:
         """Why a verdict cannot be what the grader reached ('' when it can): its status must follow from its checks,
@@ -360,6 +363,8 @@ class GradingRun:
         return self._fail(headline, error=ErrorInfo(kind, headline.render("en"), phase=self.phase))
 
     def _forged(self, detail: str) -> Verdict:
+        if self.worker is not None:
+            self.worker.kill()
         headline = msg(
             "run.forged",
             "the grading channel carried a message the grader did not write ({detail}): something your code wrote "
