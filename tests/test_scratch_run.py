@@ -45,8 +45,8 @@ def test_every_starter_has_a_main_block_that_calls_the_graded_code(ex):
         # Everything the block names is defined by the file or the block (no NameError in a learner's first try).
         known = _defined(tree) | set(dir(builtins)) | {"__name__"}
         assigned = {n.id for n in ast.walk(block) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
-        assigned |= {a.asname or a.name.split(".")[0] for n in ast.walk(block) if isinstance(n, (ast.Import, ast.ImportFrom))
-                     for a in n.names}
+        assigned |= {a.asname or a.name.split(".")[0] for n in ast.walk(block)
+                     if isinstance(n, (ast.Import, ast.ImportFrom)) for a in n.names}
         assigned |= {a.arg for n in ast.walk(block) if isinstance(n, ast.arg) for a in [n]}
         used = {n.id for n in ast.walk(block) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
         assert used <= known | assigned, (path, used - known - assigned)
