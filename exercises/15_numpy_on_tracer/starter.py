@@ -11,3 +11,13 @@ def attention_weights(q, k):
     # TODO: under jit, scores is a tracer, not an array of numbers. What can NumPy do with it?
     e = np.exp(scores)
     return e / np.sum(e, axis=-1, keepdims=True)
+
+
+# Not graded: a scratch run (F6 in the app, `jittrainer run numpy_on_tracer` in a terminal) runs this block to show
+# what your function does; grading imports the file without running it.
+if __name__ == "__main__":
+    import jax.numpy as jnp
+
+    q = jnp.ones((4, 8))
+    k = jnp.ones((6, 8))
+    print(attention_weights(q, k))

@@ -15,3 +15,13 @@ def center(state, x):
     # later call ever updates it. The state it should carry never leaves the function.
     _running["state"] = {"mean": mean, "count": count}
     return state, x - mean
+
+
+# Not graded: a scratch run (F6 in the app, `jittrainer run tracer_leak` in a terminal) runs this block to show
+# what your function does; grading imports the file without running it.
+if __name__ == "__main__":
+    import numpy as np
+
+    state = {"mean": jnp.zeros(2), "count": jnp.int32(0)}
+    print(center(state, jnp.array([[1.0, 2.0], [3.0, 4.0]])))
+    print(center(state, jnp.array([[5.0, 6.0]])))

@@ -10,3 +10,13 @@ def time_step(step, x, repeats):
         out = step(x)
     stop = time.perf_counter()
     return (stop - start) / repeats
+
+
+# 不评分：试运行（应用中按 F6，终端中运行 `jittrainer run async_benchmark`）会执行这段代码，让你看看函数实际做了什么；
+# 评分时只导入文件，不会执行它。
+if __name__ == "__main__":
+    import jax
+
+    step = jax.jit(lambda x: x @ x / 128)
+    x = jax.numpy.ones((128, 128))
+    print(time_step(step, x, 10))

@@ -19,3 +19,13 @@ def train(w, grads, lr):
         changes.append(jnp.max(jnp.abs(new_w - w)))
         w = new_w
     return w, changes
+
+
+# Not graded: a scratch run (F6 in the app, `jittrainer run buffer_donation` in a terminal) runs this block to show
+# what your function does; grading imports the file without running it.
+if __name__ == "__main__":
+    import numpy as np
+
+    w = jnp.zeros(4)
+    grads = [jnp.ones(4), -jnp.ones(4)]
+    print(train(w, grads, 0.3))

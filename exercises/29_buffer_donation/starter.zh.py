@@ -19,3 +19,13 @@ def train(w, grads, lr):
         changes.append(jnp.max(jnp.abs(new_w - w)))
         w = new_w
     return w, changes
+
+
+# 不评分：试运行（应用中按 F6，终端中运行 `jittrainer run buffer_donation`）会执行这段代码，让你看看函数实际做了什么；
+# 评分时只导入文件，不会执行它。
+if __name__ == "__main__":
+    import numpy as np
+
+    w = jnp.zeros(4)
+    grads = [jnp.ones(4), -jnp.ones(4)]
+    print(train(w, grads, 0.3))

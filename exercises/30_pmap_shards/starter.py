@@ -12,3 +12,13 @@ def sum_of_squares(x):
     # devices, and it uses all of them only when len(x) is exactly that number.
     partial_sums = jax.pmap(chunk_sum)(x)
     return jnp.sum(partial_sums)
+
+
+# Not graded: a scratch run (F6 in the app, `jittrainer run pmap_shards` in a terminal) runs this block to show
+# what your function does; grading imports the file without running it.
+if __name__ == "__main__":
+    import numpy as np
+
+    print(jax.local_device_count(), "devices")
+    print(sum_of_squares(jnp.arange(4.0)))
+    print(sum_of_squares(jnp.arange(10.0)))

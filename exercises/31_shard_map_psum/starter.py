@@ -14,3 +14,12 @@ def sum_of_squares(x):
     # is shared out. The answer is right; the parallelism is not there.
     total = jax.shard_map(chunk_sum, mesh=mesh, in_specs=P(), out_specs=P())
     return jax.jit(total)(x)
+
+
+# Not graded: a scratch run (F6 in the app, `jittrainer run shard_map_psum` in a terminal) runs this block to show
+# what your function does; grading imports the file without running it.
+if __name__ == "__main__":
+    import numpy as np
+
+    print(jax.device_count(), "devices")
+    print(sum_of_squares(jnp.arange(12.0)))

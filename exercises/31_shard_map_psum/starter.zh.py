@@ -14,3 +14,12 @@ def sum_of_squares(x):
     # 答案是对的，并行却不存在。
     total = jax.shard_map(chunk_sum, mesh=mesh, in_specs=P(), out_specs=P())
     return jax.jit(total)(x)
+
+
+# 不评分：试运行（应用中按 F6，终端中运行 `jittrainer run shard_map_psum`）会执行这段代码，让你看看函数实际做了什么；
+# 评分时只导入文件，不会执行它。
+if __name__ == "__main__":
+    import numpy as np
+
+    print(jax.device_count(), "devices")
+    print(sum_of_squares(jnp.arange(12.0)))

@@ -78,6 +78,7 @@ def build_parser() -> argparse.ArgumentParser:
     from jittrainer.cli.drill import add_drill_parser
     from jittrainer.cli.exercises import cmd_hint, cmd_list, cmd_reset, cmd_show
     from jittrainer.cli.interview import add_interview_options, cmd_interview
+    from jittrainer.cli.scratch import add_run_options, cmd_run
     from jittrainer.cli.tools import cmd_bench, cmd_doctor, cmd_validate
     from jittrainer.cli.watch import add_watch_options, cmd_watch
 
@@ -99,6 +100,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = command("check", cmd_check, _("grade your draft (or PATH) in an isolated worker process"))
     add_check_options(p)
+
+    p = command("run", cmd_run, _("run your draft as a program (its if __name__ == \"__main__\": block), ungraded: "
+                                  "what each jitted call printed, traced and compiled, and its jaxpr"))
+    add_run_options(p)
 
     p = command("watch", cmd_watch, _("grade your draft every time you save it (in any editor)"))
     add_watch_options(p)

@@ -18,6 +18,11 @@ ICONS = {"pass": "✓", "fail": "✗", "error": "!", "skip": "·"}
 EXERCISM_OUTPUT_CAP = 500
 
 
+def plain(value: Any) -> Any:
+    """A verdict (or any of its parts) as JSON data: messages rendered in the current language."""
+    return _plain(value)
+
+
 def _plain(value: Any) -> Any:
     if isinstance(value, Msg):
         return value.render()

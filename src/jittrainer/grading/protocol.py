@@ -10,8 +10,8 @@ not stop code that reads the worker's memory (frames, ``gc``, ``/proc/self/mem``
 frames are sent while the learner's code runs, so a token on them would be within its reach: they carry none, are
 checked against the few phases there are, and are used for nothing but saying where a run was.
 
-Host → worker: one ``GradeJob``, ``ProofJob`` or ``ProbeJob``. Worker → host: ``Ready``, then ``Phase`` updates,
-then ``VerdictFrame`` (+ ``TimingFrame``), ``TaskResult`` or ``Crash``.
+Host → worker: one ``GradeJob``, ``RunJob`` (a scratch run), ``ProofJob`` or ``ProbeJob``. Worker → host:
+``Ready``, then ``Phase`` updates, then ``VerdictFrame`` (+ ``TimingFrame``), ``TaskResult`` or ``Crash``.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from typing import Any
 
 HEADER = struct.Struct(">I")
 MAX_FRAME = 16 * 1024 * 1024  # a verdict is far smaller (output is capped at 64 KiB in the worker)
-PHASE = re.compile(r"(?:starting|import|checks|call [0-9]{1,6})\Z")
+PHASE = re.compile(r"(?:starting|import|checks|run|call [0-9]{1,6})\Z")
 
 
 class ProtocolError(ValueError):
@@ -65,6 +65,21 @@ class GradeJob:
 
 
 @dataclass
+class RunJob:
+    """A scratch run: the learner's file run as a program (``__name__ == "__main__"``), ungraded."""
+
+    exercise: str
+    function: str
+    call: str
+    checks_path: str  # for the exercise's message catalog only: its checks are not run
+    filename: str
+    source: bytes
+    token: str
+    lang: str = "en"
+    kind: str = "run"
+
+
+@dataclass
 class ProofJob:
     card: str
     code: str
@@ -79,7 +94,7 @@ class ProbeJob:
     kind: str = "probe"
 
 
-Job = GradeJob | ProofJob | ProbeJob
+Job = GradeJob | RunJob | ProofJob | ProbeJob
 
 # ------------------------------------------------------------------------------------------------- frames
 
@@ -136,7 +151,7 @@ Frame = Ready | Phase | VerdictFrame | TimingFrame | TaskResult | Crash
 
 _FRAMES: dict[str, type] = {"ready": Ready, "phase": Phase, "verdict": VerdictFrame, "timing": TimingFrame,
                             "result": TaskResult, "crash": Crash}
-_JOBS: dict[str, type] = {"grade": GradeJob, "proof": ProofJob, "probe": ProbeJob}
+_JOBS: dict[str, type] = {"grade": GradeJob, "run": RunJob, "proof": ProofJob, "probe": ProbeJob}
 _FIELD_TYPES: dict[str, tuple[type, ...]] = {
     "pid": (int,), "import_s": (int, float), "devices": (int,), "phase": (str,), "token": (str,),
     "verdict": (dict,), "timing": (dict, TimingRequest), "ok": (bool,), "data": (dict,), "error": (str,), "traceback": (str,),
@@ -152,7 +167,7 @@ def encode(message: Any) -> bytes:
 
 def _plain(message: Any) -> dict[str, Any]:
     data = asdict(message)
-    if isinstance(message, GradeJob):
+    if isinstance(message, (GradeJob, RunJob)):
         data["source"] = base64.b64encode(message.source).decode("ascii")
     return data
 
@@ -179,13 +194,14 @@ def decode_job(payload: bytes) -> Job:
     kind = _JOBS.get(data.get("kind"))  # type: ignore[arg-type]
     if kind is None:
         raise ProtocolError(f"unknown job kind {data.get('kind')!r}")
-    if kind is GradeJob:
+    if kind in (GradeJob, RunJob):
         data = dict(data)
         try:
             data["source"] = base64.b64decode(data["source"], validate=True)
-            data["timing"] = TimingRequest(**data.get("timing", {}))
+            if kind is GradeJob:
+                data["timing"] = TimingRequest(**data.get("timing", {}))
         except (KeyError, TypeError, ValueError) as exc:
-            raise ProtocolError(f"malformed grade job: {exc}") from None
+            raise ProtocolError(f"malformed {kind.__name__}: {exc}") from None
     return _build(kind, data)
 
 

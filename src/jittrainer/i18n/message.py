@@ -107,6 +107,7 @@ def msgn(key: str, singular: str, plural: str, /, *, count: str = "n", **params:
 # plural message in their exercise's catalog instead.
 NOUNS: dict[str, tuple[str, str]] = {
     "call": ("{n} call", "{n} calls"),
+    "jitted call": ("{n} jitted call", "{n} jitted calls"),
     "compile": ("{n} compile", "{n} compiles"),
     "trace": ("{n} trace", "{n} traces"),
     "line": ("{n} line", "{n} lines"),

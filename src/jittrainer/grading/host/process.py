@@ -1,8 +1,9 @@
 """One grading worker process, from spawn to kill: its pipes, its captured output, its exit.
 
 A worker is a fresh ``python -m jittrainer.grading.sandbox.worker`` process started by its own supervisor
-(``supervisor.py``) in a new session, so that the job is exactly the supervisor's subtree, with a clean environment (the user's ``JAX_*`` and ``XLA_FLAGS`` removed, then set here), stdin
-closed, stdout/stderr drained and capped by threads, and a throwaway working directory. Frames from the worker are
+(``supervisor.py``) in a new session, so that the job is exactly the supervisor's subtree. It gets a clean
+environment (the user's ``JAX_*`` and ``XLA_FLAGS`` removed, then set here), stdin closed, stdout/stderr drained and
+capped by threads, and a throwaway working directory. Frames from the worker are
 decoded here; one that does not decode is passed on as a ``ProtocolError`` for the run to turn into a verdict.
 """
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import queue
-import re
 import secrets
 import threading
 import time
@@ -22,6 +21,8 @@ from jittrainer.course.exercises import Exercise
 from jittrainer.grading import protocol
 from jittrainer.course.check_ids import declared_checks
 from jittrainer.grading.host import untrusted
+from jittrainer.grading.host import mishaps
+from jittrainer.grading.host.mishaps import phase_words
 from jittrainer.grading.host.process import WorkerProcess, describe_exit
 from jittrainer.grading.host.timing_cache import StarterTimingCache
 from jittrainer.grading.limits import DEFAULT_DEVICES, Limits, limits_for
@@ -30,14 +31,6 @@ from jittrainer.i18n import language
 from jittrainer.i18n.message import Msg, msg
 
 POLL_S = 0.05
-SIGNAL_WORDS = {
-    "SIGSEGV": " (segmentation fault)",
-    "SIGABRT": " (aborted)",
-    "SIGKILL": " (killed)",
-    "SIGBUS": " (bus error)",
-    "SIGFPE": " (arithmetic error)",
-    "SIGILL": " (illegal instruction)",
-}
 
 
 @dataclass
@@ -61,45 +54,6 @@ def jax_version() -> str:
 
 def new_seed() -> int:
     return secrets.randbelow(2**31 - 1)
-
-
-_CALL = re.compile(r"call ([0-9]{1,6})\Z")
-
-
-def phase_words(phase: str, function: str) -> Msg:
-    if phase == "import":
-        return msg("phase.import", "while importing your file")
-    if call := _CALL.match(phase):
-        return msg("phase.call", "during call {n} of {function}", n=int(call[1]), function=function)
-    if phase == "checks":
-        return msg("phase.checks", "while grading")
-    return msg("phase.starting", "while the grader was starting")
-
-
-_STACK_LINE = re.compile(r'^\s*File "(?P<file>.+)", line (?P<line>\d+) in (?P<function>\S+)', re.MULTILINE)
-
-
-@dataclass(frozen=True)
-class Stuck:
-    line: int  # where the graded function itself was (or, outside it, the innermost line of the learner's file)
-    function: str
-    inner_line: int | None = None  # the innermost line of the learner's file, when it is in another function
-    inner_function: str = ""
-
-
-def stuck_at(stacks: str, filename: str, graded: str) -> Stuck | None:
-    """Where the learner's code was when it was stopped, from the stack of the thread that was running it
-    (faulthandler prints the current thread first, most recent call first): the line of the graded function, and
-    the innermost line of the learner's file when that is elsewhere (a helper the graded function called)."""
-    current = stacks.split("\n\n")[0] if stacks else ""
-    frames = [(int(m["line"]), m["function"]) for m in _STACK_LINE.finditer(current or stacks) if m["file"] == filename]
-    if not frames:
-        return None
-    inner = frames[0]
-    own = next((f for f in frames if f[1] == graded), inner)
-    if own == inner:
-        return Stuck(*own)
-    return Stuck(own[0], own[1], inner[0], inner[1])
 
 
 class GradingRun:
@@ -203,13 +157,18 @@ class GradingRun:
             self.verdict_at = time.monotonic()
             verdict.duration_s = self._elapsed()
             self._attach_raw_output(verdict, worker)
-            if verdict.timing.status == "pending":
-                if on_verdict is not None:
-                    on_verdict(dataclasses.replace(verdict))
-                verdict.timing = self._await_timing(worker, verdict)
+            self._after_verdict(worker, verdict, on_verdict)
             return verdict
         finally:
             worker.kill()
+
+    def _after_verdict(self, worker: WorkerProcess, verdict: Verdict,
+                       on_verdict: Callable[[Verdict], None] | None) -> None:
+        """What runs once the verdict is in: the timing, measured after it and never changing it."""
+        if verdict.timing.status == "pending":
+            if on_verdict is not None:
+                on_verdict(dataclasses.replace(verdict))
+            verdict.timing = self._await_timing(worker, verdict)
 
     def _over_memory(self, worker: WorkerProcess) -> Msg | None:
         """The memory-limit message, after killing the worker, when it uses more than allowed."""
@@ -220,13 +179,8 @@ class GradingRun:
         if rss is None or rss - self.baseline_rss <= allowed:
             return None
         worker.kill()
-        return msg(
-            "run.memory_limit",
-            "memory limit exceeded ({used:.2f} GiB above the grader's own use, {allowed:.2f} GiB allowed) {where}",
-            used=(rss - self.baseline_rss) / 2**30,
-            allowed=allowed / 2**30,
-            where=phase_words(self.phase, self.submission.exercise.function),
-        )
+        return mishaps.memory_words((rss - self.baseline_rss) / 2**30, allowed / 2**30,
+                                    phase_words(self.phase, self.submission.exercise.function))
 
     def _timeout(self, worker: WorkerProcess) -> Verdict:
         stacks = worker.dump_stacks()
@@ -234,38 +188,8 @@ class GradingRun:
         if self.cancelled.is_set():
             return self._cancelled()
         sub = self.submission
-        where = phase_words(self.phase, sub.exercise.function)
-        seconds = self.limits.timeout_s
-        at = stuck_at(stacks, str(sub.path), sub.exercise.function)
-        if at is not None and at.inner_line is not None:
-            line = at.line
-            headline = msg(
-                "run.timeout_inner",
-                "timed out after {seconds:g} s {where}: line {line} of your file (in {function}) was still running, "
-                "and inside it line {inner_line} (in {inner_function}) (an endless loop, or far more work than the "
-                "exercise needs)",
-                seconds=seconds, where=where, line=at.line, function=at.function, inner_line=at.inner_line,
-                inner_function=at.inner_function,
-            )
-        elif at is not None:
-            line = at.line
-            headline = msg(
-                "run.timeout_at",
-                "timed out after {seconds:g} s {where}: line {line} of your file (in {function}) was still running "
-                "(an endless loop, or far more work than the exercise needs)",
-                seconds=seconds, where=where, line=at.line, function=at.function,
-            )
-        else:
-            line = None
-            headline = msg(
-                "run.timeout",
-                "timed out after {seconds:g} s {where}: your code was still running (an endless loop, or far more "
-                "work than the exercise needs)",
-                seconds=seconds, where=where,
-            )
-        frames = untrusted.visible("\n".join(ln for ln in stacks.splitlines() if str(sub.path) in ln))
-        error = ErrorInfo("Timeout", str(headline.render("en")), line=line, phase=self.phase,
-                          traceback=f"Stuck here (your code only):\n{frames}" if frames else "")
+        headline, error = mishaps.timeout_words(stacks, str(sub.path), sub.exercise.function, self.limits.timeout_s,
+                                                self.phase)
         return self._fail(headline, error=error)
 
     def _await_verdict(self, worker: WorkerProcess) -> Verdict:
@@ -286,27 +210,11 @@ class GradingRun:
             if message is None:
                 return self._closed(worker, ex)
             if isinstance(message, protocol.ProtocolError):
-                worker.kill()
                 return self._forged(str(message))
             if isinstance(message, protocol.Phase):
                 self.phase = message.phase
-            elif isinstance(message, protocol.VerdictFrame):
-                if message.token != self.token:
-                    worker.kill()
-                    return self._forged("a verdict without this run's token")
-                try:
-                    verdict = Verdict.from_dict(untrusted.bounded(message.verdict))
-                except ValueError as exc:
-                    worker.kill()
-                    return self._forged(str(exc))
-                refused = self._inconsistent(verdict)
-                if refused:
-                    worker.kill()
-                    return self._forged(refused)
-                return verdict
             elif isinstance(message, protocol.Crash):
                 if message.token != self.token:
-                    worker.kill()
                     return self._forged("a crash report without this run's token")
                 tb = untrusted.visible(message.traceback)
                 last = tb.strip().splitlines()[-1] if tb.strip() else "unknown error"
@@ -314,9 +222,21 @@ class GradingRun:
                     msg("run.grader_crashed", "the grader itself failed (a bug in jittrainer): {error}", error=last),
                     internal=InternalError("grader", "jittrainer.grading.sandbox.worker", last, tb),
                 )
-            elif isinstance(message, (protocol.TimingFrame, protocol.TaskResult, protocol.Ready)):
-                worker.kill()
-                return self._forged(f"an unexpected {message.type} frame before the verdict")
+            else:
+                return self._outcome(message)
+
+    def _outcome(self, message: protocol.Frame) -> Verdict:
+        """The verdict a result frame carries, or a forged-frame verdict for any other frame."""
+        if not isinstance(message, protocol.VerdictFrame):
+            return self._forged(f"an unexpected {message.type} frame before the verdict")
+        if message.token != self.token:
+            return self._forged("a verdict without this run's token")
+        try:
+            verdict = Verdict.from_dict(untrusted.bounded(message.verdict))
+        except ValueError as exc:
+            return self._forged(str(exc))
+        refused = self._inconsistent(verdict)
+        return self._forged(refused) if refused else verdict
 
     def _inconsistent(self, verdict: Verdict) -> str:
         """Why a verdict cannot be what the grader reached ('' when it can): its status must follow from its checks,
@@ -340,32 +260,13 @@ class GradingRun:
         status = worker.exit_status()
         if self.cancelled.is_set():
             return self._cancelled()
-        where = phase_words(self.phase, ex.function)
-        key, what = describe_exit(status)
-        if key == "status":
-            headline = msg(
-                "run.exited",
-                "your code ended the grading process {where} (exited with status {status}, e.g. os._exit()) before "
-                "any verdict was reached",
-                where=where, status=what,
-            )
-            kind = "Exit"
-        elif key == "signal":
-            headline = msg("run.crashed", "the grading process crashed with signal {signal}{what} {where}",
-                           signal=what, what=SIGNAL_WORDS.get(what, ""), where=where)
-            kind = "Crash"
-        else:
-            headline = msg("run.stopped", "the grading process stopped responding {where}", where=where)
-            kind = "Crash"
+        headline, kind = mishaps.ended_words(status, phase_words(self.phase, ex.function))
         return self._fail(headline, error=ErrorInfo(kind, headline.render("en"), phase=self.phase))
 
     def _forged(self, detail: str) -> Verdict:
-        headline = msg(
-            "run.forged",
-            "the grading channel carried a message the grader did not write ({detail}): something your code wrote "
-            "there cannot count as a verdict",
-            detail=untrusted.visible(detail[:200]),
-        )
+        if self.worker is not None:
+            self.worker.kill()
+        headline = mishaps.forged_words(detail)
         return self._fail(headline, error=ErrorInfo("ForgedVerdict", headline.render("en"), phase=self.phase))
 
     def _await_timing(self, worker: WorkerProcess, verdict: Verdict) -> Timing:
@@ -389,7 +290,8 @@ class GradingRun:
                     "timing.worker_ended", "the worker ended before timing finished"))
             if isinstance(message, protocol.TimingFrame) and message.token == self.token:
                 try:
-                    measured = Verdict.from_dict({**verdict.to_dict(), "timing": untrusted.bounded(message.timing)}).timing
+                    timing_data = untrusted.bounded(message.timing)
+                    measured = Verdict.from_dict({**verdict.to_dict(), "timing": timing_data}).timing
                 except ValueError:
                     return dataclasses.replace(timing, status="failed", note=msg(
                         "timing.malformed", "the timing report was malformed"))

@@ -54,6 +54,10 @@ class OutputRecorder:
         finally:
             self.current = previous
 
+    def switch(self, label: str) -> None:
+        """Write to section ``label`` from now on (a new one, unless a section has that label already)."""
+        self.current = self._open(label)
+
     @contextlib.contextmanager
     def mute(self) -> Iterator[None]:
         """Discard output, e.g. while timing calls after the verdict is known."""

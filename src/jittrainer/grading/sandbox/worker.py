@@ -121,6 +121,24 @@ def grade(worker: Worker, job: protocol.GradeJob, token: str) -> None:
     os._exit(0)
 
 
+def scratch_run(worker: Worker, job: protocol.RunJob, token: str) -> None:
+    """Run the learner's file as a program and report what happened: one TaskResult, then exit."""
+    from jittrainer.grading.sandbox.scratch import ScratchRunner
+    from jittrainer.i18n import set_language
+
+    set_language(job.lang)
+    try:
+        data = ScratchRunner(worker, job).run().to_dict()
+        worker.send(protocol.TaskResult(token, True, data))
+    except BaseException:
+        tb = traceback.format_exc()
+        with contextlib.suppress(BaseException):
+            worker.send(protocol.Crash(token, tb[-8000:]))
+        os.write(2, tb.encode("utf-8", "replace"))
+        os._exit(3)
+    os._exit(0)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="jittrainer-worker")
     parser.add_argument("--job-fd", type=int, required=True)
@@ -145,6 +163,8 @@ def main(argv: list[str] | None = None) -> int:
     del payload
     if isinstance(job, protocol.GradeJob):
         grade(worker, job, token)
+    if isinstance(job, protocol.RunJob):
+        scratch_run(worker, job, token)
     serve_task(worker, job, token)
     return 0
 

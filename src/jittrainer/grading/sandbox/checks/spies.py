@@ -9,6 +9,7 @@ really follows the data.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import inspect
 import sys
@@ -162,6 +163,8 @@ class JitSpy:
         self.real = jax.jit
         self.calls: list[JitCall] = []
         self.jitted_names: set[str] = set()  # "jit(mean)": everything the learner's code jitted, JAX functions too
+        # Entered around every call of a spied function (a scratch run numbers the program's own calls there).
+        self.around: Callable[[str, tuple, dict], contextlib.AbstractContextManager] = _no_context
 
     @property
     def first(self) -> JitCall | None:
@@ -193,6 +196,10 @@ class JitSpy:
         return record
 
 
+def _no_context(name: str, args: tuple, kwargs: dict) -> contextlib.AbstractContextManager:
+    return contextlib.nullcontext()
+
+
 def _out_sizes(out: Any) -> list[int]:
     return [int(np.size(leaf)) for leaf in leaves(out) if hasattr(leaf, "shape")]
 
@@ -211,15 +218,16 @@ class _SpiedJit:
         functools.update_wrapper(self, real, assigned=("__doc__", "__wrapped__"), updated=())
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        record = self._spy.record(self._real, self.__name__, args, kwargs)
-        keys = self._spy.keys
-        keys.enter(self, self.__name__, self._statics, args, kwargs)
-        try:
-            out = self._real(*args, **kwargs)
-        finally:
-            keys.leave(self)
-        record.out_sizes = _out_sizes(out)
-        return out
+        with self._spy.around(self.__name__, args, kwargs):
+            record = self._spy.record(self._real, self.__name__, args, kwargs)
+            keys = self._spy.keys
+            keys.enter(self, self.__name__, self._statics, args, kwargs)
+            try:
+                out = self._real(*args, **kwargs)
+            finally:
+                keys.leave(self)
+            record.out_sizes = _out_sizes(out)
+            return out
 
     def lower(self, *args: Any, **kwargs: Any) -> _SpiedLowered:
         real = self._real
@@ -284,15 +292,16 @@ class _SpiedCompiled:
                 call=context.current_call, function=f"{kind}({self.__name__})", kind="aot",
                 reason=msg("miss.aot", "{name} was compiled ahead of time (lower().compile()) before these calls; "
                            "its compile counts here", name=self.__name__)))
-        if self._mapped is not None:
-            record = context.pmap_spy.record(self._real, args, kwargs, self._mapped)
-        else:
-            record = context.jit_spy.record(self._real, self.__name__, args, kwargs, ahead_of_time=True)
-        out = self._real(*args, **kwargs)
-        record.outputs = concrete_arrays(out) if self._mapped is not None else []
-        if self._mapped is None:
-            record.out_sizes = _out_sizes(out)
-        return out
+        with context.jit_spy.around(self.__name__, args, kwargs):
+            if self._mapped is not None:
+                record = context.pmap_spy.record(self._real, args, kwargs, self._mapped)
+            else:
+                record = context.jit_spy.record(self._real, self.__name__, args, kwargs, ahead_of_time=True)
+            out = self._real(*args, **kwargs)
+            record.outputs = concrete_arrays(out) if self._mapped is not None else []
+            if self._mapped is None:
+                record.out_sizes = _out_sizes(out)
+            return out
 
     def __getattr__(self, name: str) -> Any:
         return _delegate(self, name)
