@@ -48,6 +48,7 @@ class TrainerApp(App[int], inherit_bindings=False):
         exercises_dir: str | Path | None = None,
         *,
         lang: str | None = None,
+        packs: list[str | Path] | tuple[str | Path, ...] = (),
         prestart_workers: bool = True,
         grade_timing: bool = True,
         autosave_delay: float = 0.5,
@@ -56,7 +57,7 @@ class TrainerApp(App[int], inherit_bindings=False):
     ) -> None:
         super().__init__()
         install_cjk_wrap()
-        self.session = Session(exercises_dir, lang=lang)
+        self.session = Session(exercises_dir, lang=lang, packs=packs)
         translate_bindings(self)
         self.settings = self.session.settings
         self.prestart_workers = prestart_workers
@@ -105,10 +106,11 @@ class TrainerApp(App[int], inherit_bindings=False):
             current = self.main_screen.current
             self.run_worker(lambda: self.dispatcher.warm_up(current), thread=True, group="warm-up",
                             exit_on_error=False)
-        for notice in [*self.session.progress.notices, *self.settings.problems]:
+        for notice in [*self.session.progress.notices, *self.settings.problems, *self.session.course.notices]:
             self.notify(notice, title=_("Heads up"), severity="warning", timeout=8)
         self.session.progress.notices.clear()
         self.settings.problems.clear()
+        self.session.course.notices.clear()
 
     async def action_quit(self) -> None:
         try:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import jittrainer
 from jittrainer import paths
-from jittrainer.cli.exercises import session_for
+from jittrainer.cli.exercises import check_packs, session_for
 from jittrainer.cli.style import EXIT_FAIL, EXIT_PASS, Style, UsageError
 from jittrainer.course.exercises import ExerciseNotFound, default_root, find_exercise
 from jittrainer.i18n import _, ljust
@@ -25,10 +25,11 @@ def cmd_validate(args: argparse.Namespace) -> int:
     session = session_for(args)
     if args.cards is not None:
         return _validate_cards(args, session)
-    exercises = session.exercises
+    packs = [p for p in session.course.packs if p.dir in {d.expanduser().resolve() for d in check_packs(args.packs)}]
+    exercises = [ex for p in packs for ex in p.exercises] if packs else [ex for ex in session.exercises if not ex.pack]
     if args.ids:
         try:
-            exercises = [find_exercise(exercises, key) for key in args.ids]
+            exercises = [find_exercise(exercises if packs else session.exercises, key) for key in args.ids]
         except ExerciseNotFound as exc:
             raise UsageError(str(exc)) from None
     style = Style(sys.stdout)
@@ -37,17 +38,18 @@ def cmd_validate(args: argparse.Namespace) -> int:
         if not args.json:
             print(f"  {style.ok('✓') if ok else style.bad('✗')} {line}", flush=True)
 
-    for problem in session.course.problems:
+    course_problems = list(session.course.problems) if not packs else [q for p in packs for q in p.problems]
+    for problem in course_problems:
         progress(problem, False)
     deck = None
-    if not args.ids:  # the whole pack: its drill cards too (if it has any), each proof run on the installed JAX
+    if not args.ids and not packs:  # the whole course: its drill cards too, each proof run on the installed JAX
         drills = Path(args.exercises) / "drills" if args.exercises else drills_root()
         if drills.is_dir():
             deck = load_drills(drills)
-    # The shipped course must be complete in every edition; a pack of one's own need not be.
-    languages = not args.exercises if args.languages is None else args.languages
+    # The shipped course and a pack must be complete in each edition they promise; a test folder need not be.
+    languages = (not args.exercises or bool(packs)) if args.languages is None else args.languages
     report = validate(exercises, seed=args.seed, jobs=args.jobs, on_result=progress, deck=deck, languages=languages)
-    report.problems[:0] = session.course.problems
+    report.problems[:0] = course_problems
     if args.json:
         print(json.dumps(report.to_dict(), indent=2, ensure_ascii=False))
     else:
@@ -64,7 +66,19 @@ def cmd_validate(args: argparse.Namespace) -> int:
             print(style.ok(_("All good: {summary}").format(summary=summary)))
         else:
             print(style.bad(_("{n} problem(s): {summary}").format(n=len(report.problems), summary=summary)))
+        _jax_validated_note(packs, report.ok, style)
     return EXIT_PASS if report.ok else EXIT_FAIL
+
+
+def _jax_validated_note(packs: list, ok: bool, style: Style) -> None:
+    """After a clean run of a pack, say when its pack.toml does not list this JAX yet."""
+    from jittrainer.course.versions import installed_jax
+
+    version = installed_jax()
+    for pack in packs:
+        if ok and version and not pack.validated_on(version):
+            print(style.warn(_("{file}: jax_validated does not list {version} yet, and the pack validates on it: add "
+                               "it").format(file=pack.dir / "pack.toml", version=version)))
 
 
 def _validate_cards(args: argparse.Namespace, session) -> int:
