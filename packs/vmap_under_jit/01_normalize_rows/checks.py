@@ -91,8 +91,8 @@ def check_program(g, rows: int) -> None:
                        rows=rows_of(rows), n=count("equation", sum(counts.values()))))
     loops = [name for name in LOOPS if name in counts]
     g.check("no_loop", not loops,
-            msg("no_loop.loop", "the program holds a {loop} loop: it runs normalize_row on one row after another at run "
-                "time (lax.map, scan and fori_loop all do), so the rows are not processed side by side",
+            msg("no_loop.loop", "the program holds a {loop} loop: it runs normalize_row on one row after another at "
+                "run time (lax.map, scan and fori_loop all do), so the rows are not processed side by side",
                 loop=loops[0] if loops else ""),
             vmap_advice(), tier=VMAP_TIER,
             passed=msg("no_loop.ok", "no loop: the whole batch is processed at once"))

@@ -1,4 +1,5 @@
-"""The learner's drafts: ``workspace/<id>.py`` (``workspace/<pack>/<id>.py`` in a pack), plain files they may also open in any editor.
+"""The learner's drafts: ``workspace/<id>.py`` (``workspace/<pack>/<id>.py`` in a pack), plain files they may also
+open in any editor.
 
 A draft starts as a copy of the exercise's starter in the learner's language (``starter.zh.py`` carries Chinese
 comments); a draft that exists keeps its text whatever the language is now. Saves are atomic and keep the previous

@@ -1,5 +1,6 @@
 """The exercise list: course order, a heading wherever the pack (when packs are loaded) or the topic changes, a
-status mark per exercise, and the overall progress underneath. It only shows; choosing an exercise posts OptionList.OptionSelected to the screen."""
+status mark per exercise, and the overall progress underneath. It only shows; choosing an exercise posts
+OptionList.OptionSelected to the screen."""
 
 from __future__ import annotations
 
@@ -48,7 +49,8 @@ def exercise_prompt(entry: Entry, status: str, width: int = 26) -> Content:
     prompt = Content.assemble((mark, style), " ", (f"{exercise.number:02d}", "$text-muted"), " ", text)
     if not exercise.available:
         reason = exercise.unavailable_reason()
-        reason = reason.removeprefix(f"{exercise.dir.name}/")  # the folder is the exercise itself
+        # The folder is the exercise itself.
+        reason = reason.removeprefix(f"{exercise.dir.name}/").removeprefix(f"{exercise.dir.name}: ")
         wrapped = wrap(_("unavailable: {reason}").format(reason=reason), width - len(INDENT))
         if len(wrapped) > REASON_LINES:  # the Task pane lists every problem in full
             wrapped = [*wrapped[: REASON_LINES - 1], wrapped[REASON_LINES - 1][: width - len(INDENT) - 1] + "…"]
