@@ -1,5 +1,5 @@
 """Checks for normalize_rows: normalize_row applied to every row of a float32[B, F] batch, in one program that
-handles the whole batch at once. Four batches (8 to 16 rows first, then 1, an odd 17 to 31, and 2 to 32) share a
+handles the whole batch at once. Four batches (8 to 16 rows first, then 1, an odd 3 to 15, and 2 to 16) share a
 drawn F; the values must match row by row, no host callback may feed the result, and the program jit records for
 the first batch must hold neither a copy of the per-row work per row (a Python loop, unrolled while tracing) nor a
 scan or while loop (lax.map, fori_loop: the rows one after another). vmap and hand-batched jnp both pass."""
@@ -24,8 +24,9 @@ VMAP_TIER = 2  # the hint tier that names jax.vmap
 # -- inputs and the reference ---------------------------------------------------------------------------------
 
 def draw_rows(rng: np.random.Generator) -> list[int]:
-    """8..16 first (the program the checks read), then 1, an odd count from 17 to 31, and 2..32."""
-    return [int(rng.integers(8, 17)), 1, int(rng.choice(np.arange(17, 32, 2))), int(rng.integers(2, 33))]
+    """8..16 first (the program the checks read), then 1, an odd count from 3 to 15, and 2..16. No more: the unrolled
+    starter compiles a program per batch that grows with its rows (hence also the manifest's long time limit)."""
+    return [int(rng.integers(8, 17)), 1, int(rng.choice(np.arange(3, 16, 2))), int(rng.integers(2, 17))]
 
 
 def batch(rng: np.random.Generator, rows: int, features: int) -> np.ndarray:
