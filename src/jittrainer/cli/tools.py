@@ -137,6 +137,7 @@ def cmd_doctor(args: argparse.Namespace) -> int:
         (_("progress"), str(paths.progress_path())),
         (_("exercises"), _("{root} ({n} found, {bad} unavailable)").format(
             root=args.exercises or default_root(), n=len(exercises), bad=sum(not e.available for e in exercises))),
+        (_("packs"), "; ".join(f"{p.name} {p.version} ({p.dir})" for p in session.course.packs) or _("none")),
     ]
     outcome = probe()
     if outcome.ok:
