@@ -251,3 +251,10 @@ def test_new_into_a_pack_folder_and_its_refusals(capsys, tmp_path):
     ]:
         code, _, err = run_cli(capsys, *args)
         assert code == 2 and words in err, (args, err)
+
+
+def test_validate_refuses_a_pack_that_did_not_load(capsys, tmp_path):
+    a = make_pack(tmp_path / "a", "alpha", "one")
+    twin = make_pack(tmp_path / "twin", "alpha", "two")
+    code, _, err = run_cli(capsys, "validate", "--pack", str(a), "--pack", str(twin))
+    assert code == 2 and "'alpha' is taken" in err and "the pack was not loaded" in err

@@ -25,7 +25,12 @@ def cmd_validate(args: argparse.Namespace) -> int:
     session = session_for(args)
     if args.cards is not None:
         return _validate_cards(args, session)
-    packs = [p for p in session.course.packs if p.dir in {d.expanduser().resolve() for d in check_packs(args.packs)}]
+    packs = []
+    for folder in check_packs(args.packs):
+        pack = next((p for p in session.course.packs if p.dir == folder.expanduser().resolve()), None)
+        if pack is None:  # another pack took its name: the notice above says which
+            raise UsageError(_("{path}: the pack was not loaded").format(path=folder))
+        packs.append(pack)
     exercises = [ex for p in packs for ex in p.exercises] if packs else [ex for ex in session.exercises if not ex.pack]
     if args.ids:
         try:
