@@ -49,6 +49,7 @@ class TrainerApp(App[int], inherit_bindings=False):
         exercises_dir: str | Path | None = None,
         *,
         lang: str | None = None,
+        packs: list[str | Path] | tuple[str | Path, ...] = (),
         prestart_workers: bool = True,
         grade_timing: bool = True,
         autosave_delay: float = 0.5,
@@ -57,7 +58,7 @@ class TrainerApp(App[int], inherit_bindings=False):
     ) -> None:
         super().__init__()
         install_cjk_wrap()
-        self.session = Session(exercises_dir, lang=lang)
+        self.session = Session(exercises_dir, lang=lang, packs=packs)
         translate_bindings(self)
         self.settings = self.session.settings
         self.prestart_workers = prestart_workers
@@ -111,9 +112,10 @@ class TrainerApp(App[int], inherit_bindings=False):
     def show_notices(self) -> None:
         """What the progress store and the settings had to tell (a file moved aside, where progress came back
         from), each once: at start-up and whenever progress is read again."""
-        for notice in [*drain_notices(), *self.settings.problems]:
+        for notice in [*drain_notices(), *self.settings.problems, *self.session.course.notices]:
             self.notify(str(notice), title=_("Heads up"), severity="warning", timeout=8)
         self.settings.problems.clear()
+        self.session.course.notices.clear()
 
     async def action_quit(self) -> None:
         try:

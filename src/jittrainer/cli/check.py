@@ -98,7 +98,8 @@ def check_all(session, args: argparse.Namespace) -> int:
 
 
 def add_check_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("id", nargs="?", help=_("the exercise: its id, folder name or number"))
+    p.add_argument("id", nargs="?", help=_("the exercise: its id, folder name or number (in a pack: "
+                                                        "<pack>:<id> where the id alone is ambiguous)"))
     p.add_argument("path", nargs="?", help=_("file to grade (default: your draft; only the draft records progress)"))
     p.add_argument("--json", action="store_true", help=_("print the verdict as one JSON object"))
     p.add_argument("--format", choices=("jittrainer", "exercism"), default="jittrainer",

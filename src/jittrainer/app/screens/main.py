@@ -144,7 +144,11 @@ class MainScreen(View):
 
     def show_exercise_list(self) -> None:
         course = self.session.course
-        entries = [Entry(ex, self.session.title(ex), course.topic_title(ex.topic) if ex.topic else "")
+        packs = {p.name: p.title_in(self.session.lang) for p in course.packs}
+        if packs:
+            packs[""] = _("The course")
+        entries = [Entry(ex, self.session.title(ex), course.topic_title(ex.topic) if ex.topic else "",
+                         packs.get(ex.pack, ""))
                    for ex in course.exercises]
         self.sidebar.show(entries, self.statuses, self.current.id if self.current else None)
 
@@ -244,9 +248,9 @@ class MainScreen(View):
 
     def _titles(self, ex: Exercise) -> None:
         title = f"{ex.number:02d} · {self.session.title(ex)}"
-        self.editor.border_title = f"{title} — workspace/{ex.id}.py" if ex.available else title
+        self.editor.border_title = f"{title} — workspace/{ex.draft_name}" if ex.available else title
         if self.keeper.draft is not None:
-            self.context_aliases = {str(self.keeper.draft.path): f"workspace/{ex.id}.py"}
+            self.context_aliases = {str(self.keeper.draft.path): f"workspace/{ex.draft_name}"}
 
     # ------------------------------------------------------------------------------------------ grading
 
