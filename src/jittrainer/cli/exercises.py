@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from jittrainer.cli.style import EXIT_PASS, Style, UsageError, print_json, save_progress, show_notices
+from jittrainer.cli.style import EXIT_PASS, Style, UsageError, print_json, save_progress, show_notices, warn
 from jittrainer.course.exercises import Exercise, ExerciseNotFound
 from jittrainer.course.packs import FILE as PACK_FILE
 from jittrainer.i18n import _, language
