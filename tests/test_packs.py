@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from importlib.metadata import version
 from pathlib import Path
 
 import pytest
@@ -26,11 +27,14 @@ FIXTURE = REPO / "tests" / "fixtures" / "exercises" / "01_double"
 EXAMPLE = REPO / "packs" / "vmap_under_jit"
 
 
-def make_pack(folder: Path, name: str, *exercises: str, extra: str = "") -> Path:
-    """A pack of copies of the fixture exercise, renamed to ``exercises`` (ids), numbered in order."""
+def make_pack(folder: Path, name: str, *exercises: str, extra: str = "", jax: str | None = None) -> Path:
+    """A pack of copies of the fixture exercise, renamed to ``exercises`` (ids), numbered in order.
+
+    Validated on the JAX installed here unless ``jax`` says otherwise (the suite runs on the oldest and the newest)."""
     folder.mkdir(parents=True)
+    jax = jax or version("jax")
     (folder / "pack.toml").write_text(f'format_version = 1\nname = "{name}"\ntitle = "Pack {name}"\nversion = "1.0"\n'
-                                      f'jax_validated = ["0.10.2"]\nlanguages = ["en"]\n{extra}')
+                                      f'jax_validated = ["{jax}"]\nlanguages = ["en"]\n{extra}')
     for number, exercise_id in enumerate(exercises, 1):
         target = folder / f"{number:02d}_{exercise_id}"
         shutil.copytree(FIXTURE, target)
@@ -187,6 +191,13 @@ def test_list_groups_by_pack(capsys, tmp_path):
     assert " one " in alpha and "alpha:same" in alpha and "beta:same" in "\n".join(lines[heads[2]:])
     code, out, _ = run_cli(capsys, "list")
     assert "── " not in out  # no packs, no pack headings
+
+
+def test_list_says_when_a_pack_was_validated_on_another_jax(capsys, tmp_path):
+    a = make_pack(tmp_path / "a", "alpha", "one", jax="0.0.1")
+    code, out, _ = run_cli(capsys, "list", "--pack", str(a))
+    assert code == 0
+    assert f"── Pack alpha · pack alpha 1.0 (validated on JAX 0.0.1; this is JAX {version('jax')}) ──" in out
 
 
 def test_the_example_pack_loads_complete_in_both_languages():
