@@ -16,6 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import BindingsMap
 from textual.containers import Container, Horizontal
 from textual.reactive import reactive
+from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, OptionList, TextArea
 
@@ -82,7 +83,9 @@ class MainScreen(View):
         yield Footer()
 
     def localize_bindings(self) -> None:
-        self._bindings = BindingsMap(bindings(MAIN_KEYS))
+        # Screen's own bindings stay (tab / shift+tab move the focus, ctrl+c copies): ours come on top of them.
+        inherited = [b for keyed in Screen._merged_bindings.key_to_bindings.values() for b in keyed]
+        self._bindings = BindingsMap([*inherited, *bindings(MAIN_KEYS)])
 
     @property
     def session(self):

@@ -214,8 +214,17 @@ class Actions(Screen):
         if self.maximized is not None:
             self.minimize()
             return
-        target = self.editor if self.focused is self.editor or self.focused is None else self.panel
-        self.maximize(target, container=False)
+        focused = self.focused
+        in_panel = focused is not None and self.panel in focused.ancestors_with_self
+        self.maximize(self.panel if in_panel else self.editor, container=False)
+
+    def action_scroll_panel(self, how: str) -> None:
+        self.panel.scroll(how)
+
+    def action_focus_editor(self) -> None:
+        if self.maximized is not None and self.maximized is not self.editor:
+            self.minimize()
+        self.editor.focus()
 
     def action_help(self) -> None:
         self.app.show_help()

@@ -2,6 +2,10 @@
 one key away. Tabs: Task, Hints, Checks, Output, Jaxpr, Timing, Recompiles, Why. It shows; it never grades.
 
 TabbedContent is wrapped, not subclassed: a subclass that overrides ``compose`` loses its active tab.
+
+With the focus anywhere in the panel (escape from the editor, or tab), the arrows, j/k, PageUp/PageDown, space,
+Home and End scroll the tab on show (left/right still switch tabs); F8 fills the screen with it. The screen's
+alt+PageUp/alt+PageDown scroll it from the editor without leaving it (``scroll``).
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from textual.visual import VisualType
 from textual.widget import Widget
 from textual.widgets import Markdown, Sparkline, Static, TabbedContent, TabPane
 
+from jittrainer.app.keys import PANEL_KEYS, bindings, translate_bindings
 from jittrainer.app.widgets.panes.checks import render_checks
 from jittrainer.app.widgets.panes.common import PaneContext
 from jittrainer.app.widgets.panes.jaxpr import render_jaxpr, render_jaxpr_code
@@ -50,8 +55,12 @@ class TimingChart(Widget):
 
 
 class InfoPanel(Vertical):
+    ALLOW_MAXIMIZE = True  # a container is not focusable: without this, F8 from inside it maximizes nothing
+    BINDINGS = bindings(PANEL_KEYS)
+
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
+        translate_bindings(self)
         self.labels: dict[str, str] = {}  # what a tab adds to its title: "1/3" for hints, "✘" for checks
         self._pending: dict[str, tuple[str, bool]] = {}  # a hidden Markdown tab's next text (and hints' scroll)
 
@@ -81,6 +90,7 @@ class InfoPanel(Vertical):
         return self.tabs.active.removeprefix("tab-")
 
     def localize(self) -> None:
+        translate_bindings(self)
         for tab in TABS:
             self._label(tab)
 
@@ -162,6 +172,24 @@ class InfoPanel(Vertical):
         if scroll_home:
             for tab in VERDICT_TABS:
                 self.query_one(f"#{tab}-scroll", VerticalScroll).scroll_home(animate=False)
+
+    # -- scrolling -------------------------------------------------------------------------------------------
+
+    def scroller(self, tab: str | None = None) -> Widget:
+        """The widget that scrolls ``tab`` (default: the one on show)."""
+        tab = tab or self.active
+        if tab in MARKDOWN_TABS:
+            return self.query_one(f"#{tab}-body", Markdown)
+        return self.query_one(f"#{tab}-scroll", VerticalScroll)
+
+    def scroll(self, how: str) -> None:
+        """Scroll the tab on show: ``down``, ``up``, ``page_down``, ``page_up``, ``home`` or ``end``."""
+        target = self.scroller()
+        {"down": target.scroll_down, "up": target.scroll_up, "page_down": target.scroll_page_down,
+         "page_up": target.scroll_page_up, "home": target.scroll_home, "end": target.scroll_end}[how](animate=False)
+
+    def action_scroll(self, how: str) -> None:
+        self.scroll(how)
 
     # -- tabs ------------------------------------------------------------------------------------------------
 
