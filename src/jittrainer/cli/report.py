@@ -88,7 +88,10 @@ def print_verdict(v: Verdict, ex: Exercise, path: Path, style: Style, *, locked_
         where = _("Where your code failed (line {line})").format(line=v.error.line) if v.error.line else \
             _("Where your code failed")
         print(style.bold(where))
-        for line in v.error.shown_traceback().splitlines()[-12:]:
+        shown = v.error.shown_traceback().splitlines()
+        if shown and shown[0].strip() == v.message.strip():
+            shown = shown[1:]  # a SyntaxError's traceback opens with the message already printed above
+        for line in shown[-12:]:
             print(f"  {line}")
     if v.compiles is not None:
         print()

@@ -288,7 +288,6 @@ class MainScreen(View):
             if message.timing_pending else None
         if ex is None:
             return
-        was_passed = self.statuses.get(ex.id) == "passed"
         if verdict.internal_error is None:
             try:
                 entry = self.session.record_verdict(ex, verdict, explicit=not state.live)
@@ -305,15 +304,11 @@ class MainScreen(View):
             self.show_verdict(ex, scroll_home=True)
             if verdict.passed:
                 self.show_why(ex)
-        if verdict.passed and not was_passed:
-            nxt = self.session.next_exercise(ex)
-            where = (_("Next: {title} ({key}).").format(title=f"{nxt.number:02d} {self.session.title(nxt)}",
-                                                        key=self.key("next-exercise")) if nxt else
-                     _("That was the last exercise."))
-            self.notify(_("All checks passed.") + " " + where, title=_("PASSED"), timeout=4)
-        elif verdict.internal_error is not None:
+        if verdict.internal_error is not None:
             self.notify(_("This exercise or the grader is broken (not your code). See the Checks tab."),
                         severity="error", timeout=6)
+        # A pass has no notice of its own: one sat over the Checks and Why text for seconds. The panel's title
+        # says it (with the key to the next exercise) and the Checks tab names the next exercise.
 
     @on(TimingReady)
     def _timing_ready(self, message: TimingReady) -> None:

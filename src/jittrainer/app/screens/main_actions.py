@@ -140,10 +140,13 @@ class Actions(Screen):
             self.notify(_("Could not reset the draft: {reason}. Nothing was changed.").format(reason=exc),
                         severity="error", timeout=8)
             return
+        self.stop_grading()  # a grade in flight grades the code the reset replaced
+        self.verdicts.pop(ex.id, None)  # and so does the verdict on screen: the starter is not graded yet
         self.editor.clear_error()
         self.editor.load_text(text)
         self.keeper.open(draft, text)
         self._live_baseline = text
+        self.show_verdict(ex, scroll_home=True)
         where = (" " + _("Your previous draft is kept as {path}.").format(path=kept)) if kept else ""
         self.notify(_("The starter is back in the editor.") + where, title=_("Reset"), timeout=6)
 

@@ -85,7 +85,9 @@ class View(Actions):
         if verdict is None:
             self.panel.border_title = _("Task and verdict")
         elif verdict.passed:
-            self.panel.border_title = _("✔ PASSED")
+            nxt = self.session.next_exercise(self.current) if self.current is not None else None
+            self.panel.border_title = _("✔ PASSED") + ("  ·  " + _("next exercise: {key}").format(
+                key=self.key("next-exercise")) if nxt is not None else "")
         else:
             first = verdict.first_failure
             word = _("✘ FAILED") if verdict.status == "fail" else _("⚠ ERROR")

@@ -99,8 +99,11 @@ def render_checks(verdict: Verdict | None, ctx: PaneContext, running: bool = Fal
         if error.line:
             parts.append(caption(_("The editor marks that line.")))
         if error.traceback:
-            parts.append(Content.styled("\n".join(trim_traceback(error.shown_traceback(), ctx.aliases)),
-                                        "$text-muted"))
+            shown = trim_traceback(error.shown_traceback(), ctx.aliases)
+            if shown and shown[0].strip() == verdict.message.strip():
+                shown = shown[1:]  # a SyntaxError's traceback opens with the message already shown above
+            if shown:
+                parts.append(Content.styled("\n".join(shown), "$text-muted"))
     if verdict.checks:
         parts.append("")
         passed = sum(check.status == "pass" for check in verdict.checks)
