@@ -139,7 +139,7 @@ async def test_alt_pagedown_scrolls_the_panel_from_the_editor_without_leaving_it
         await pilot.press("alt+down")
         assert body.scroll_y > 0
         footer = " ".join(str(key.description) for key in app.query("FooterKey"))
-        assert "Scroll panel" in footer
+        assert "Scroll" in footer
 
 
 async def test_f8_zooms_the_panel_when_the_panel_has_the_focus():
@@ -283,3 +283,47 @@ async def test_home_toggles_between_the_first_non_blank_and_column_0():
         assert editor.selected_text == "    return 1"
         await pilot.press(*"    return 2")
         assert editor.document.get_line(1) == "    return 2"
+
+
+# ---------------------------------------------------------------------------------------------- item 9: 80x24
+
+
+def code_columns(editor) -> int:
+    return editor.scrollable_content_region.width - editor.gutter_width
+
+
+async def test_at_80x24_the_open_list_leaves_60_code_columns_and_every_tab_in_view():
+    for lang in ("en", "zh"):
+        app = make_app(lang=lang)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            s = screen(app)
+            without = code_columns(s.editor)
+            await pilot.press("f2")
+            await settle(pilot)
+            assert s.sidebar.display and s.sidebar in app.focused.ancestors_with_self
+            assert code_columns(s.editor) >= 60 and code_columns(s.editor) == without
+            tabs = list(s.panel.query("ContentTabs Tab"))
+            assert len(tabs) == 8
+            right = s.panel.region.right
+            assert all(tab.region.width > 0 and tab.region.right <= right for tab in tabs), \
+                [(str(t.label), t.region) for t in tabs]
+            footer = " ".join(str(key.description) for key in app.query("FooterKey"))
+            assert ("Quit" if lang == "en" else "退出") in footer
+            last = max(app.query("FooterKey"), key=lambda k: k.region.right)
+            assert last.region.right <= 80
+            await pilot.press("escape")  # back to the editor: the list closes
+            await settle(pilot)
+            assert app.focused is s.editor and not s.sidebar.display
+
+
+async def test_choosing_from_the_list_over_the_editor_opens_the_exercise_and_closes_the_list():
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        s = screen(app)
+        first = s.current
+        await pilot.press("f2", "down", "down", "enter")
+        await settle(pilot)
+        assert s.current is not first
+        assert app.focused is s.editor and not s.sidebar.display

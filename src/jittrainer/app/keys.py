@@ -44,9 +44,9 @@ MAIN_KEYS: tuple[Key, ...] = (
     Key("previous-pane", "f4", "cycle_pane(-1)", N_("Prev pane"), N_("Show the previous tab"), show=False),
     Key("zoom", "f8", "zoom", N_("Zoom"), N_("Fill the screen with the editor or the panel, whichever has the focus "
                                             "(F8 or escape restores)"), show=False),
-    Key("panel-page-down", "alt+pagedown,alt+down", "scroll_panel('page_down')", N_("Scroll panel"),
+    Key("panel-page-down", "alt+pagedown,alt+down", "scroll_panel('page_down')", N_("Scroll"),
         N_("Scroll the panel's tab down a page, from anywhere (the focus stays where it is)")),
-    Key("panel-page-up", "alt+pageup,alt+up", "scroll_panel('page_up')", N_("Scroll panel up"),
+    Key("panel-page-up", "alt+pageup,alt+up", "scroll_panel('page_up')", N_("Scroll up"),
         N_("Scroll the panel's tab up a page, from anywhere"), show=False),
     Key("focus-editor", "escape", "focus_editor", N_("Editor"),
         N_("From the panel or the exercise list: back to the editor"), show=False),

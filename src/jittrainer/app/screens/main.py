@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import partial
 
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import BindingsMap
 from textual.containers import Container, Horizontal
@@ -81,6 +81,19 @@ class MainScreen(View):
                     yield FindBar(id="find")
                 yield InfoPanel(id="panel")
         yield Footer()
+
+    def on_resize(self, event: events.Resize) -> None:
+        # Below 100 columns the footer drops its padding and the palette's key (F1 lists ctrl+p), so that every
+        # key it lists still fits at 80.
+        footer = self.query_one(Footer)
+        footer.compact = event.size.width < 100
+        footer.show_command_palette = event.size.width >= 100
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        # Below 150 columns the list lies over the editor: it closes when the focus leaves it (tab, escape).
+        if self.has_class("-narrow") and self.has_class("-sidebar-toggled") \
+                and self.sidebar not in event.widget.ancestors_with_self:
+            self.remove_class("-sidebar-toggled")
 
     def localize_bindings(self) -> None:
         # Screen's own bindings stay (tab / shift+tab move the focus, ctrl+c copies): ours come on top of them.
