@@ -107,7 +107,11 @@ def add_check_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, help=_("seed for the grader's inputs (default: random, shown in the verdict)"))
     from jittrainer.cli.argtypes import positive_float
 
-    p.add_argument("--timeout", type=positive_float, metavar="S", help=_("time limit in seconds (default 10)"))
+    from jittrainer.grading.limits import DEFAULT_TIMEOUT_S
+
+    p.add_argument("--timeout", type=positive_float, metavar="S", help=_(
+        "time limit in seconds, from when a worker process takes the job to the verdict (default: the exercise's "
+        "own limit, grading.timeout_s in its manifest.toml, else {default:g})").format(default=DEFAULT_TIMEOUT_S))
     p.add_argument("--timing", action="store_true", help=_("also measure timing after the verdict (slower)"))
     p.add_argument("--no-timing", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--all", action="store_true", help=_("grade every draft you have and print a table"))

@@ -9,6 +9,7 @@ from jittrainer.app.widgets.panes.common import PaneContext
 from jittrainer.course.exercises import Exercise
 from jittrainer.grading.verdict import Verdict
 from jittrainer.i18n import _
+from jittrainer.units import duration
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
@@ -67,6 +68,7 @@ class View(Actions):
             next_key=self.key("next-exercise"), aliases=getattr(self, "context_aliases", {}),
             locked_runs=self.session.advice_locked_hint(ex, verdict, self.entry(ex)) if verdict else 0,
             next_exercise=f"{nxt.number:02d} {self.session.title(nxt)}" if nxt is not None else "",
+            limit_s=self.session.limits(ex).timeout_s, limit_from_manifest=bool(ex.timeout_s),
         )
 
     def shown_verdict(self, ex: Exercise) -> Verdict | None:
@@ -97,16 +99,31 @@ class View(Actions):
     def watch_grade_state(self, state: GradeState | None) -> None:
         if self._spin_timer is not None:
             self._spin_timer.resume() if state is not None else self._spin_timer.pause()
+        if state is None or state.phase != "grading":
+            self.panel.show_clock(None)
         if self.current is not None:
             self.show_verdict(self.current)
+
+    def clock_text(self, state: GradeState) -> str:
+        """'3.2 s of 40 s' once a worker has the job; before that, that it waits for one."""
+        clock = self.app.dispatcher.clock(state.run_id)
+        if clock is None or clock.elapsed_s is None:
+            return _("waiting for a worker process (the clock starts when one takes the job)")
+        return _("{elapsed} of {limit}").format(elapsed=_("{s:.1f} s").format(s=clock.elapsed_s),
+                                                limit=duration(clock.limit_s))
 
     def _spin(self) -> None:
         state = self.grade_state
         if state is None:
             return
         self._spin_at = (self._spin_at + 1) % len(SPINNER)
-        word = _("grading…") if state.phase == "grading" else _("measuring timing…")
-        self.panel.border_subtitle = f"{SPINNER[self._spin_at]} {word}"
+        if state.phase == "grading":
+            clock = self.clock_text(state)
+            self.panel.border_subtitle = f"{SPINNER[self._spin_at]} {_('grading…')} {clock}"
+            mine = state.exercise_id == getattr(self.current, "id", None)
+            self.panel.show_clock(f"{SPINNER[self._spin_at]} {clock}" if mine else None)
+        else:
+            self.panel.border_subtitle = f"{SPINNER[self._spin_at]} {_('measuring timing…')}"
 
     def _idle_subtitle(self) -> None:
         if self.grade_state is None:

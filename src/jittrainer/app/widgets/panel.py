@@ -72,6 +72,9 @@ class InfoPanel(Vertical):
                         yield Markdown("", id=f"{tab}-body", classes="pane-markdown")
                         continue
                     with VerticalScroll(id=f"{tab}-scroll", classes="pane-scroll"):
+                        if tab == "checks":
+                            # While a grade runs: its time against the limit (MainScreen ticks it).
+                            yield Static("", id="grade-clock")
                         if tab == "timing":
                             yield TimingChart(id="timing-body", classes="pane-body")
                             yield Sparkline([], id="timing-sparkline")
@@ -190,6 +193,12 @@ class InfoPanel(Vertical):
 
     def action_scroll(self, how: str) -> None:
         self.scroll(how)
+
+    def show_clock(self, text: str | None) -> None:
+        clock = self.query_one("#grade-clock", Static)
+        clock.display = text is not None
+        if text is not None:
+            clock.update(text)
 
     # -- tabs ------------------------------------------------------------------------------------------------
 
