@@ -327,3 +327,29 @@ async def test_choosing_from_the_list_over_the_editor_opens_the_exercise_and_clo
         await settle(pilot)
         assert s.current is not first
         assert app.focused is s.editor and not s.sidebar.display
+
+
+# ---------------------------------------------------------------------------------------------- F1 and the README
+
+
+async def test_f1_and_the_readme_list_the_new_keys():
+    from apphelpers import REPO
+
+    from jittrainer.app.screens.help import HelpScreen
+
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        help_text = app.screen.query_one("#help-text", Markdown).source
+        for keys in ("alt+pagedown, alt+down", "alt+pageup, alt+up", "tab", "shift+tab", "down, j", "up, k",
+                     "pagedown, space", "pageup", "home", "end", "f8", "backspace"):
+            assert f"`{keys}`" in help_text, keys
+        for words in ("panel.page-down", "Reading without the mouse", "comes back** to the editor", "3.2 s of 40 s"):
+            assert words in help_text, words
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    for words in ("alt+PageDown / alt+PageUp", "tab / shift+tab", "whichever has the focus",
+                  "from the panel or the exercise list, back to the editor", "applied in the order they"):
+        assert words in readme, words
