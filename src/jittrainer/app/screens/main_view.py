@@ -117,13 +117,15 @@ class View(Actions):
         if state is None:
             return
         self._spin_at = (self._spin_at + 1) % len(SPINNER)
+        spinner = SPINNER[self._spin_at]
         if state.phase == "grading":
-            clock = self.clock_text(state)
-            self.panel.border_subtitle = f"{SPINNER[self._spin_at]} {_('grading…')} {clock}"
+            clock, word = self.clock_text(state), _("grading…")
+            self.panel.border_subtitle = f"{spinner} {word} {clock}"
             mine = state.exercise_id == getattr(self.current, "id", None)
-            self.panel.show_clock(f"{SPINNER[self._spin_at]} {clock}" if mine else None)
+            self.panel.show_clock(f"{spinner} {clock}" if mine else None)
         else:
-            self.panel.border_subtitle = f"{SPINNER[self._spin_at]} {_('measuring timing…')}"
+            word = _("measuring timing…")
+            self.panel.border_subtitle = f"{spinner} {word}"
 
     def _idle_subtitle(self) -> None:
         if self.grade_state is None:
