@@ -77,3 +77,13 @@ def test_chinese_main_screen(snap_compare):
 
 def test_chinese_small_terminal(snap_compare):
     assert snap_compare(app("zh"), terminal_size=SMALL, run_before=pane("checks", lambda: failing_verdict("zh")))
+
+
+def test_small_terminal_with_the_exercise_list(snap_compare):
+    # Below 150 columns the list (F2) lies over the editor: the editor keeps its columns, the panel all its tabs.
+    async def run_before(pilot) -> None:
+        await no_blink(pilot)
+        await pilot.press("f2")
+        await pilot.pause()
+
+    assert snap_compare(app(), terminal_size=SMALL, run_before=run_before)
