@@ -79,6 +79,20 @@ async def test_keys_typed_right_after_ctrl_f_go_into_the_find_bar():
         assert s.editor.selected_text == "ret"
 
 
+async def test_keys_typed_right_after_opening_the_palette_go_into_it():
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        s = screen(app)
+        target = s.session.course.available[2]
+        before = s.editor.text
+        post_keys(app, "ctrl+p", *f"Open exercise: {target.number:02d}")
+        await pilot.pause(0.8)  # the palette searches in a worker
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: s.current is target, 5, "the exercise to open")
+        assert s.session.drafts.path(s.session.course.available[0]).read_text() == before  # nothing typed there
+
+
 async def test_keys_typed_right_after_escape_scroll_the_panel_not_the_editor():
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:

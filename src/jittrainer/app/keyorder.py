@@ -27,7 +27,7 @@ from textual.widgets import Input
 if TYPE_CHECKING:
     from textual.app import App
 
-SAFETY_S = 1.5  # a hold nobody settles (a dialog that failed to open) ends on its own after this long
+SAFETY_S = 3.0  # a hold nobody settles (a dialog that failed to open) ends on its own after this long
 
 
 class KeyHold:
@@ -86,6 +86,9 @@ class KeyHold:
         self.release()
 
     async def _replay(self) -> None:
+        if self.claims:  # a screen opened since the replay was scheduled: its settle replays
+            self._scheduled = False
+            return
         keys = [*self.diverted, *self.held]
         self.diverted, self.held = [], []
         self.holding, self._scheduled, self._source = False, False, None
