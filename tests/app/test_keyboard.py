@@ -176,6 +176,18 @@ async def test_f8_zooms_the_panel_when_the_panel_has_the_focus():
         assert app.focused is s.editor
 
 
+async def test_f8_zooms_the_panel_to_the_whole_screen_in_every_layout():
+    for size in ((200, 50), (80, 24)):
+        app = make_app()
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            s = screen(app)
+            await pilot.press("escape", "f8")
+            await settle(pilot)
+            assert s.maximized is s.panel
+            assert s.panel.region.width == size[0] and s.panel.region.height >= size[1] - 2, (size, s.panel.region)
+
+
 async def test_tab_and_shift_tab_move_between_panes_and_escape_returns_to_the_editor():
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
