@@ -28,17 +28,17 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Input, ProgressBar, Static
 
-from jittrainer.app.drill.parts import card_name, choices_text, difficulty_word, next_difficulty, proof_words
+from jittrainer.app.drill.parts import (choices_text, difficulty_word, next_difficulty, proof_words, summary_text,
+                                        title_text)
 from jittrainer.app.keys import translate_bindings
 from jittrainer.app.screens.confirm import ConfirmScreen
 from jittrainer.course.drills.loader import load_drills
 from jittrainer.course.drills.model import AnswerError, Card, Deck
-from jittrainer.course.drills.render import comes_back, not_applying_note, outcome_headline, summary_lines
+from jittrainer.course.drills.render import comes_back, not_applying_note, outcome_headline
 from jittrainer.course.drills.round import DrillRound, Outcome, RoundOptions, Summary, not_applying, plan_round
 from jittrainer.course.drills.schedule import Scheduler
 from jittrainer.course.versions import installed_jax
 from jittrainer.i18n import N_, _, flow, language, ngettext
-from jittrainer.units import duration
 
 TICK_S = 0.25
 PRELUDE_NOTE = N_("jax, jax.numpy as jnp and numpy as np are imported; 4 CPU devices")
@@ -166,19 +166,8 @@ class DrillScreen(Screen[Summary | None]):
         card, drill, deck = self.card, self.round, self.deck
         if card is None or drill is None or deck is None or drill.finished:
             return
-        n, total = drill.position
-        if self.in_interview:
-            head = Text.assemble((" " + _("Interview") + " ", "bold reverse"), " ",
-                                 "· " + _("card {n}/{total}").format(n=n, total=total) + " · ",
-                                 (_("{time} left").format(time=duration(max(self.interview_left(), 0.0))), "bold"),
-                                 " · ")
-        else:
-            head = Text.assemble((_("Drill") + " ", "bold"), "· " + _("card {n}/{total}").format(n=n, total=total)
-                                 + " · ")
-        self.query_one("#drill-title", Static).update(
-            Text.assemble(head, (deck.topic_title(card.topic), "bold"), f" · {card.label} · ",
-                          (card.level_label, "bold" if card.level == "hard" else ""))
-        )
+        left = self.interview_left() if self.in_interview else None
+        self.query_one("#drill-title", Static).update(title_text(card, deck, *drill.position, interview_left=left))
 
     def show_card(self) -> None:
         card, drill, deck = self.card, self.round, self.deck
@@ -407,27 +396,9 @@ class DrillScreen(Screen[Summary | None]):
         if not drill.finished:
             drill.quit()
         self.summary = drill.summary() if drill.cards else None
-        text = Text()
-        if not drill.cards:
-            text.append(_("Nothing to drill.") + "\n\n", style="bold")
-            reason = self.load_problem or (_("No card is due today: run a round without --due to practise anyway.")
-                                           if self.options.due_only else _("No cards match these options."))
-            text.append(reason)
-        else:
-            text.append(_("Round over") + "\n\n", style="bold")
-            lines = summary_lines(self.summary, deck, self.scheduler, drill.cards)
-            text.append(lines[0] + "\n", style="bold")
-            for line in lines[1:]:
-                text.append(line + "\n")
-            missed = [o for o in drill.outcomes if not o.correct]
-            if missed:
-                text.append("\n" + _("Missed:") + "\n", style="bold")
-                for o in missed:
-                    text.append(f"  {'⏱' if o.result == 'timeout' else '✗'} {deck.topic_title(o.card.topic)}: ",
-                                style="red")
-                    text.append(f"{o.card.label}: {card_name(o.card)}\n")
-        text.append("\n" + _("enter or escape: close · r: another round · d: a round of the next difficulty"),
-                    style="dim")
+        reason = self.load_problem or (_("No card is due today: run a round without --due to practise anyway.")
+                                       if self.options.due_only else _("No cards match these options."))
+        text = summary_text(drill, self.summary, deck, self.scheduler, reason)
         self.query_one("#drill-summary-text", Static).update(text)
         self.query_one("#drill-title", Static).update(Text(_("Drill · summary"), style="bold"))
         self.set_class(True, "-finished")
