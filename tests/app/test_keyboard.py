@@ -31,7 +31,7 @@ async def test_a_backspace_in_a_burst_deletes_what_was_typed_before_it():
         editor = screen(app).editor
         editor.load_text("")
         post_keys(app, "a", "b", "c", "backspace", "X")
-        await wait_until(pilot, lambda: len(editor.text) >= 3, 5)
+        await wait_until(pilot, lambda: len(editor.text) >= 3, 15)
         await settle(pilot)
         assert editor.text == "abX"
 
@@ -44,7 +44,7 @@ async def test_end_and_backspaces_in_a_burst_edit_the_end_of_the_line():
         editor.load_text("y = x * SCALE\n")
         editor.selection = Selection.cursor((0, 0))
         post_keys(app, "end", *["backspace"] * 5, *"scale)")
-        await wait_until(pilot, lambda: editor.text.startswith("y = x * scale)"), 5,
+        await wait_until(pilot, lambda: editor.text.startswith("y = x * scale)"), 15,
                          f"the edited line (have {editor.text!r})")
         await settle(pilot)
         assert editor.text == "y = x * scale)\n"
@@ -57,7 +57,7 @@ async def test_keys_typed_right_after_ctrl_g_go_into_the_dialog_and_then_back_to
         editor = screen(app).editor
         before = editor.text
         post_keys(app, "ctrl+g", "7", "enter", "end", *["backspace"] * 5, *"3 * x")
-        await wait_until(pilot, lambda: "3 * x" in editor.text, 5, f"the edit (have {editor.text!r})")
+        await wait_until(pilot, lambda: "3 * x" in editor.text, 15, f"the edit (have {editor.text!r})")
         await settle(pilot)
         assert not isinstance(app.screen, GotoLineScreen)
         lines = editor.text.splitlines()
@@ -73,7 +73,7 @@ async def test_keys_typed_right_after_ctrl_f_go_into_the_find_bar():
         before = s.editor.text
         post_keys(app, "ctrl+f", *"retx", "backspace", "enter")
         find = s.query_one("#find-input", Input)
-        await wait_until(pilot, lambda: find.value == "ret", 5, f"the find text (have {find.value!r})")
+        await wait_until(pilot, lambda: find.value == "ret", 15, f"the find text (have {find.value!r})")
         await settle(pilot)
         assert s.editor.text == before
         assert s.editor.selected_text == "ret"
@@ -89,7 +89,7 @@ async def test_keys_typed_right_after_opening_the_palette_go_into_it():
         post_keys(app, "ctrl+p", *f"Open exercise: {target.number:02d}")
         await pilot.pause(0.8)  # the palette searches in a worker
         await pilot.press("enter")
-        await wait_until(pilot, lambda: s.current is target, 5, "the exercise to open")
+        await wait_until(pilot, lambda: s.current is target, 15, "the exercise to open")
         assert s.session.drafts.path(s.session.course.available[0]).read_text() == before  # nothing typed there
 
 
@@ -103,7 +103,7 @@ async def test_keys_typed_right_after_escape_scroll_the_panel_not_the_editor():
         text = s.editor.text
         post_keys(app, "escape", "pagedown", "j")
         body = s.panel.scroller("task")
-        await wait_until(pilot, lambda: body.scroll_y > 0, 5, "the task to scroll")
+        await wait_until(pilot, lambda: body.scroll_y > 0, 15, "the task to scroll")
         await settle(pilot)
         assert s.editor.cursor_location == cursor and s.editor.text == text
         assert s.panel in app.focused.ancestors_with_self
@@ -136,6 +136,24 @@ async def test_the_panel_scrolls_from_the_keyboard_when_it_has_the_focus():
         assert body.scroll_y == first
         await pilot.press("pageup")
         assert body.scroll_y == 0
+
+
+async def test_quick_page_keys_each_move_a_page():
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        s = screen(app)
+        body = s.panel.scroller("task")
+        page = body.scrollable_content_region.height
+        assert page < body.max_scroll_y
+        post_keys(app, "alt+pagedown", "alt+pagedown")  # from the editor, in a burst
+        await wait_until(pilot, lambda: body.scroll_y > 0, 15, "the scroll")
+        await settle(pilot)
+        assert body.scroll_y == min(2 * page, body.max_scroll_y) > page
+        post_keys(app, "escape", "pageup", "pageup", "down")
+        await wait_until(pilot, lambda: body.scroll_y <= page, 15, "the scroll back")
+        await settle(pilot)
+        assert body.scroll_y == 1
 
 
 async def test_alt_pagedown_scrolls_the_panel_from_the_editor_without_leaving_it():

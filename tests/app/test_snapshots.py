@@ -84,6 +84,10 @@ def test_small_terminal_with_the_exercise_list(snap_compare):
     async def run_before(pilot) -> None:
         await no_blink(pilot)
         await pilot.press("f2")
+        list_ = pilot.app.main_screen.sidebar
+        # The list re-wraps its entries for its width once it has one (on_resize): let that settle.
+        while list_._width != list_._prompt_width():
+            await pilot.pause(0.05)
         await pilot.pause()
 
     assert snap_compare(app(), terminal_size=SMALL, run_before=run_before)

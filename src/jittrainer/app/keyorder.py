@@ -27,7 +27,8 @@ from textual.widgets import Input
 if TYPE_CHECKING:
     from textual.app import App
 
-SAFETY_S = 3.0  # a hold nobody settles (a dialog that failed to open) ends on its own after this long
+SAFETY_S = 3.0  # a hold nobody settles (a dialog that failed to open) ends on its own after this long ...
+CLAIMED_S = 15.0  # ... or after this long while a screen that claimed it is still on its way (a loaded machine)
 
 
 class KeyHold:
@@ -42,12 +43,14 @@ class KeyHold:
         self._source: Widget | None = None
         self._timer: Timer | None = None
         self._scheduled = False
+        self._waited = 0.0
 
     def hold(self, source: Widget | None = None) -> None:
         """From now on the App keeps new keys; ``source`` (the widget whose key started it) hands back its queue."""
         if not self.holding:
             self.holding = True
             self._source = source
+            self._waited = 0.0
             self._timer = self.app.set_timer(SAFETY_S, self._expire)
 
     def claim(self) -> None:
@@ -82,6 +85,12 @@ class KeyHold:
         self.diverted.append(event)
 
     def _expire(self) -> None:
+        if not self.holding:
+            return
+        self._waited += SAFETY_S
+        if self.claims and self._waited < CLAIMED_S:  # a screen is still mounting: it settles when it has the focus
+            self._timer = self.app.set_timer(SAFETY_S, self._expire)
+            return
         self.claims = 0
         self.release()
 
@@ -106,8 +115,8 @@ async def run_bindings_inline(widget: Widget, event: events.Key, *, local_only: 
     """Run what ``event.key`` is bound to now, as the App would once the key had bubbled up to it, but here, in the
     focused widget's ``_on_key``, so that it runs in typing order. The chain is the one Textual's App checks
     (the focused widget, its ancestors, the screen, the App, with the learner's keymap); priority bindings already
-    ran before the key reached the widget. Actions outside the widget may move the focus or open a screen, so they
-    run under a key hold. With ``local_only``, only the widget's own bindings run here (the rest bubble)."""
+    ran before the key reached the widget. An action that moves the focus holds the keys itself (``KeyHold``), and
+    so does every pushed or popped screen. With ``local_only``, only the widget's own bindings run here."""
     app = widget.app
     screen = widget.screen
     if screen.focused is not widget:
@@ -118,16 +127,7 @@ async def run_bindings_inline(widget: Widget, event: events.Key, *, local_only: 
         for binding in bindings.key_to_bindings.get(event.key, ()):
             if binding.priority:
                 continue
-            local = namespace is widget
-            keys = getattr(app, "key_hold", None)
-            if not local and keys is not None:
-                keys.hold(widget)
-            try:
-                done = await app.run_action(binding.action, namespace)
-            finally:
-                if not local and keys is not None:
-                    keys.release()
-            if done:
+            if await app.run_action(binding.action, namespace):
                 event.stop()
                 event.prevent_default()
                 return True

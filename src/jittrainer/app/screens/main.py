@@ -126,6 +126,7 @@ class MainScreen(View):
         return key_for(binding_id, self.app.settings.keymap)
 
     def on_mount(self) -> None:
+        self.editor.opens_dialogs = True  # FindRequested and GotoRequested are handled here (main_actions.py)
         self.query_one("#find", FindBar).display = False
         self.sidebar.border_title = _("Exercises")
         self._spin_timer = self.set_interval(0.1, self._spin, pause=True)

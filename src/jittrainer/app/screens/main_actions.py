@@ -194,6 +194,7 @@ class Actions(Screen):
             editor.focus()
 
         self.app.push_screen(GotoLineScreen(editor.document.line_count), go)
+        self.app.key_hold.settle()  # the editor's claim on the keys typed after ctrl+g: the dialog has its own
 
     @on(DraftEditor.WrapToggled)
     def _wrap(self, event: DraftEditor.WrapToggled) -> None:
@@ -206,12 +207,15 @@ class Actions(Screen):
         self.panel.cycle(step)
 
     def action_toggle_sidebar(self) -> None:
+        hold = self.app.key_hold
+        hold.hold(self.focused)  # keys typed right after F2 go to the list (or back to the editor)
         self.toggle_class("-sidebar-toggled")
         showing = self.has_class("-narrow") == self.has_class("-sidebar-toggled")
         if showing:
             self.sidebar.query_one("OptionList").focus()
         elif self.focused is None or self.sidebar in self.focused.ancestors_with_self:
             self.editor.focus()
+        hold.release()
 
     def action_zoom(self) -> None:
         if self.maximized is not None:
@@ -225,9 +229,12 @@ class Actions(Screen):
         self.panel.scroll(how)
 
     def action_focus_editor(self) -> None:
+        hold = self.app.key_hold
+        hold.hold(self.focused)  # keys typed right after escape go to the editor
         if self.maximized is not None and self.maximized is not self.editor:
             self.minimize()
         self.editor.focus()
+        hold.release()
 
     def action_help(self) -> None:
         self.app.show_help()

@@ -76,6 +76,8 @@ def toggle_comment_lines(lines: list[str]) -> list[str]:
 class DraftEditor(TextArea):
     """Build it with ``DraftEditor.code_editor(language="python")``: Textual's code-editor defaults, this class."""
 
+    opens_dialogs = False  # True where the screen opens the find bar and the go-to dialog (FindRequested, ...)
+
     def __init__(self, *args, **kwargs) -> None:
         # Before super().__init__: it builds the highlight map, which reads the mark.
         self.error_row: int | None = None
@@ -270,9 +272,12 @@ class DraftEditor(TextArea):
         self.post_message(self.GotoRequested())
 
     def _hold_keys(self) -> None:
+        """Hold the keys typed next for the find bar or the go-to dialog; the screen that opens it settles the
+        claim once it has (``opens_dialogs``: the main screen handles these requests, the interview's does not)."""
         hold = getattr(self.app, "key_hold", None)
-        if hold is not None:
+        if hold is not None and self.opens_dialogs:
             hold.hold(self)
+            hold.claim()
 
     def find_next(self, needle: str, *, from_cursor: bool = True) -> bool:
         """Select the next match of ``needle`` (case-insensitive, wrapping around); False if there is none."""

@@ -26,7 +26,7 @@ class FindBar(Horizontal):
         self.query_one(Input).focus()
         hold = getattr(self.app, "key_hold", None)
         if hold is not None:
-            hold.release()  # what was typed after ctrl+f goes into the bar, behind the focus change
+            hold.settle()  # what was typed after ctrl+f goes into the bar, behind the focus change
 
     def action_close(self) -> None:
         self.display = False

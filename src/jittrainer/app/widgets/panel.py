@@ -54,6 +54,11 @@ class TimingChart(Widget):
         return render_timing(self.verdict, self.context, self.pending, self.content_size.width or 60)
 
 
+class PaneScroll(VerticalScroll, can_focus=False):
+    """A verdict tab's scroller. Not a stop of its own for tab: the panel is one stop (its tab strip), and the
+    panel's keys scroll the tab on show (``InfoPanel.scroll``)."""
+
+
 class InfoPanel(Vertical):
     ALLOW_MAXIMIZE = True  # a container is not focusable: without this, F8 from inside it maximizes nothing
     BINDINGS = bindings(PANEL_KEYS)
@@ -71,7 +76,7 @@ class InfoPanel(Vertical):
                     if tab in MARKDOWN_TABS:
                         yield Markdown("", id=f"{tab}-body", classes="pane-markdown")
                         continue
-                    with VerticalScroll(id=f"{tab}-scroll", classes="pane-scroll"):
+                    with PaneScroll(id=f"{tab}-scroll", classes="pane-scroll"):
                         if tab == "checks":
                             # While a grade runs: its time against the limit (MainScreen ticks it).
                             yield Static("", id="grade-clock")
@@ -186,10 +191,13 @@ class InfoPanel(Vertical):
         return self.query_one(f"#{tab}-scroll", VerticalScroll)
 
     def scroll(self, how: str) -> None:
-        """Scroll the tab on show: ``down``, ``up``, ``page_down``, ``page_up``, ``home`` or ``end``."""
+        """Scroll the tab on show: ``down``, ``up``, ``page_down``, ``page_up``, ``home`` or ``end``. At once, not
+        after the next refresh (Textual's scroll_page_down waits for it, so five quick PageDowns moved one page)."""
         target = self.scroller()
-        {"down": target.scroll_down, "up": target.scroll_up, "page_down": target.scroll_page_down,
-         "page_up": target.scroll_page_up, "home": target.scroll_home, "end": target.scroll_end}[how](animate=False)
+        y, page = target.scroll_y, max(target.scrollable_content_region.height, 1)
+        to = {"down": y + 1, "up": y - 1, "page_down": y + page, "page_up": y - page, "home": 0,
+              "end": target.max_scroll_y}[how]
+        target.scroll_to(y=max(0, min(to, target.max_scroll_y)), animate=False, immediate=True)
 
     def action_scroll(self, how: str) -> None:
         self.scroll(how)
