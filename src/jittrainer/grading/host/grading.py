@@ -15,7 +15,7 @@ import threading
 from collections.abc import Callable
 
 from jittrainer.grading.host.process import WorkerProcess
-from jittrainer.grading.host.review import Reviewer
+from jittrainer.grading.host.review import ReferenceCache, Reviewer
 from jittrainer.grading.host.run import GradingRun, Submission, new_seed
 from jittrainer.grading.limits import Limits, device_counts, limits_for
 from jittrainer.grading.verdict import CheckResult, Verdict
@@ -26,12 +26,14 @@ _RANK = {"error": 0, "fail": 1, "pass": 2}
 
 class Grading:
     def __init__(self, submission: Submission, limits: Limits | None = None,
-                 take_worker: Callable[[int], WorkerProcess] | None = None) -> None:
+                 take_worker: Callable[[int], WorkerProcess] | None = None,
+                 review_cache: ReferenceCache | None = None) -> None:
         if submission.seed is None:
             submission = dataclasses.replace(submission, seed=new_seed())  # every count grades the same inputs
         self.submission = submission
         self.limits = limits or limits_for(submission.exercise)
         self.take_worker = take_worker
+        self.review_cache = review_cache  # where the reference's figures are kept (default: the learner's cache)
         self.reviewer: Reviewer | None = None
         counts = device_counts(submission.exercise)
         self.runs = [
@@ -89,7 +91,7 @@ class Grading:
         if not self._review_follows(verdict):
             return verdict
         first = self.runs[0]
-        self.reviewer = Reviewer(self.submission, self.limits, first.devices, self.take_worker)
+        self.reviewer = Reviewer(self.submission, self.limits, first.devices, self.take_worker, self.review_cache)
         if self.cancelled.is_set():
             self.reviewer.cancel()
         waited = first.measures_at - first.verdict_at if first.measures_at and first.verdict_at else None

@@ -8,7 +8,7 @@
   has less of it (a callback, float64, a captured constant, a weak argument, dead code, a notable primitive it
   lacks), or when the reference donates a buffer the learner's program does not.
 - **Celebratory when as lean as the reference or leaner**: every figure measured on both at most ``LEAN`` times the
-  reference's, and nothing left in the program.
+  reference's, and no essential or actionable comment.
 - The approach: which of the exercise's approaches the program matches (``course.approaches``), and one line on
   each of the others.
 """
@@ -27,6 +27,7 @@ ESSENTIAL_RATIO = 10.0
 LEAN = 1.1
 # The least excess that counts, per figure: a compile, a trace, 8 equations, 256 flops, 1 KiB moved or held.
 FLOORS = {"compiles": 1, "traces": 1, "eqns": 8, "flops": 256, "bytes_accessed": 1024, "temp_bytes": 1024}
+DEAD_FLOOR = 3  # equations whose values nothing uses, beyond the reference's
 COST = ("compiles", "traces", "eqns", "flops", "bytes_accessed", "temp_bytes")
 # Primitives worth naming when the reference's program has none of them: loops, branches, matrix products, sorts,
 # scatters, random bits and collectives change what a program does, not just how it is spelled.
@@ -44,7 +45,10 @@ def _over(name: str, mine: float | None, ref: float | None) -> float | None:
 
 
 def _severity(*ratios: float | None) -> str:
-    return "essential" if max((r for r in ratios if r is not None), default=0) >= ESSENTIAL_RATIO else "actionable"
+    """Essential at ESSENTIAL_RATIO times the reference's or more; against a reference of zero (no temporaries at
+    all), a ratio says little, so that stays actionable."""
+    finite = [r for r in ratios if r is not None and r != float("inf")]
+    return "essential" if max(finite, default=0) >= ESSENTIAL_RATIO else "actionable"
 
 
 def _times(ratio: float) -> Msg:
@@ -114,8 +118,8 @@ def left_comments(mine: ProgramMeasures, ref: ProgramMeasures) -> list[Comment]:
     if (mine.float64 or 0) > 0 and not ref.float64:
         out.append(Comment("review.left.float64", "actionable", msg(
             "review.left.float64",
-            "{eqns} in your program compute in float64 (or complex128) and none in the reference: on accelerators "
-            "float64 runs far slower or is emulated, and it doubles the bytes moved.",
+            "float64 in your program: {eqns} with float64 (or complex128) results, none in the reference. On "
+            "accelerators float64 runs far slower or is emulated, and it doubles the bytes moved.",
             eqns=count("equation", mine.float64 or 0))))
     if (mine.constants or 0) > (ref.constants or 0) and (mine.const_bytes or 0) > (ref.const_bytes or 0):
         out.append(Comment("review.left.constants", "actionable", msg(
@@ -136,11 +140,11 @@ def left_comments(mine: ProgramMeasures, ref: ProgramMeasures) -> list[Comment]:
             "{n} of your program's arguments are weakly typed (a Python number passed in), against {ref} in the "
             "reference: a weak and a strong float32 of the same value compile separately.",
             n=mine.weak_inputs or 0, ref=ref.weak_inputs or 0)))
-    if (mine.dead or 0) > (ref.dead or 0):
+    if (mine.dead or 0) - (ref.dead or 0) >= DEAD_FLOOR:
         out.append(Comment("review.left.dead", "informative", msg(
             "review.left.dead",
-            "{eqns} in your program compute values that nothing uses (the reference has {ref}): XLA drops them, "
-            "but they are traced and lowered on every compile, and they make the program harder to read.",
+            "Values nothing uses: {eqns} in your program (the reference has {ref}). XLA drops them, but they are "
+            "traced and lowered on every compile, and they make the program harder to read.",
             eqns=count("equation", mine.dead or 0), ref=ref.dead or 0)))
     notable = [p for p in NOTABLE if mine.primitives.get(p) and not ref.primitives.get(p)]
     if notable:
@@ -168,7 +172,7 @@ def lean_comment(mine: ProgramMeasures, ref: ProgramMeasures) -> Comment | None:
                                              "written per call", compiles=count("compile", ref.compiles or 0),
                                              eqns=count("equation", ref.eqns or 0), bytes=ref.bytes_accessed or 0.0)))
     return Comment("review.lean", "celebratory", msg(
-        "review.lean", "As lean as the reference: {figures}. Nothing left in the program that it does without.",
+        "review.lean", "As lean as the reference: {figures}.",
         figures=figures))
 
 
@@ -216,7 +220,7 @@ def compose(mine: ProgramMeasures, ref: ProgramMeasures | None, approaches: Sequ
     comments: list[Comment] = []
     if ref is not None and same_inputs:
         comments += cost_comments(mine, ref) + left_comments(mine, ref)
-        if not comments:
+        if not any(c.type in ("essential", "actionable") for c in comments):
             lean = lean_comment(mine, ref)
             comments += [lean] if lean is not None else []
     comments += approach_comments(approaches, found)
