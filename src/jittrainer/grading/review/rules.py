@@ -64,8 +64,8 @@ def cost_comments(mine: ProgramMeasures, ref: ProgramMeasures) -> list[Comment]:
         out.append(Comment("review.cost.compiles", _severity(compiles, traces), msg(
             "review.cost.compiles",
             "Your graded calls compiled {compiles} and traced {traces}; the reference needs {ref_compiles} and "
-            "{ref_traces} for the same calls. Every extra compile is another trip through XLA: the Recompiles tab "
-            "says what changed each time.",
+            "{ref_traces} for the same calls. Every extra compile is another trip through XLA, and each one's "
+            "reason says what changed.",
             compiles=count("time", mine.compiles or 0), traces=count("time", mine.traces or 0),
             ref_compiles=count("compile", ref.compiles or 0), ref_traces=count("trace", ref.traces or 0))))
     eqns = _over("eqns", mine.eqns, ref.eqns)
@@ -105,15 +105,15 @@ def left_comments(mine: ProgramMeasures, ref: ProgramMeasures) -> list[Comment]:
         looped = (mine.callbacks_in_loop or 0) - (ref.callbacks_in_loop or 0)
         if looped > 0:
             text = msg("review.left.callback_loop",
-                       "{callbacks} ({names}) in your program that the reference does not have, {looped} of them "
-                       "inside a loop body: each stops the program to run Python on the host, on every iteration "
-                       "of every call. Keep the ones the exercise asks for and take the others out.",
+                       "Host callbacks the reference does not have: {callbacks} ({names}) in your program, {looped} "
+                       "inside a loop body. Each stops the program to run Python on the host, on every iteration of "
+                       "every call: keep only the ones the exercise asks for.",
                        callbacks=count("callback", extra), names=names, looped=looped)
         else:
             text = msg("review.left.callback",
-                       "{callbacks} ({names}) in your program that the reference does not have: each stops the "
-                       "program to run Python on the host on every call. A debug print left in costs that on every "
-                       "call.", callbacks=count("callback", extra), names=names)
+                       "Host callbacks the reference does not have: {callbacks} ({names}) in your program. Each stops "
+                       "the program to run Python on the host, on every call: keep only the ones the exercise asks "
+                       "for.", callbacks=count("callback", extra), names=names)
         out.append(Comment("review.left.callback", "actionable", text))
     if (mine.float64 or 0) > 0 and not ref.float64:
         out.append(Comment("review.left.float64", "actionable", msg(
@@ -124,21 +124,21 @@ def left_comments(mine: ProgramMeasures, ref: ProgramMeasures) -> list[Comment]:
     if (mine.constants or 0) > (ref.constants or 0) and (mine.const_bytes or 0) > (ref.const_bytes or 0):
         out.append(Comment("review.left.constants", "actionable", msg(
             "review.left.constants",
-            "{constants} ({bytes:,} bytes) are captured into your program as constants, against {ref} in the "
-            "reference: they are baked into the compiled program, so new values mean a new compile, and large ones "
-            "bloat it. Pass arrays as arguments.",
+            "Constants captured into your program: {constants} ({bytes:,} bytes), against {ref} in the reference. "
+            "They are baked into the compiled program, so new values mean a new compile, and large ones bloat it: "
+            "pass arrays as arguments.",
             constants=count("constant", mine.constants or 0), bytes=mine.const_bytes or 0, ref=ref.constants or 0)))
     if (ref.donated or 0) > 0 and (mine.donated or 0) < (ref.donated or 0):
         out.append(Comment("review.left.donation", "actionable", msg(
             "review.left.donation",
-            "Your program donates {mine} of its argument buffers and the reference donates {ref}: without donation "
-            "XLA must keep the old buffer alive beside the new one, and the exercise is about memory.",
+            "Donated argument buffers: {mine} in your program, {ref} in the reference. Without donation XLA keeps "
+            "the old buffer alive beside the new one, and this exercise is about memory.",
             mine=mine.donated or 0, ref=ref.donated or 0)))
     if (mine.weak_inputs or 0) > (ref.weak_inputs or 0):
         out.append(Comment("review.left.weak", "informative", msg(
             "review.left.weak",
-            "{n} of your program's arguments are weakly typed (a Python number passed in), against {ref} in the "
-            "reference: a weak and a strong float32 of the same value compile separately.",
+            "Weakly typed arguments (a Python number passed in): {n} in your program, {ref} in the reference. A weak "
+            "and a strong float32 of the same value compile separately.",
             n=mine.weak_inputs or 0, ref=ref.weak_inputs or 0)))
     if (mine.dead or 0) - (ref.dead or 0) >= DEAD_FLOOR:
         out.append(Comment("review.left.dead", "informative", msg(
@@ -150,53 +150,51 @@ def left_comments(mine: ProgramMeasures, ref: ProgramMeasures) -> list[Comment]:
     if notable:
         out.append(Comment("review.left.primitives", "informative", msg(
             "review.left.primitives",
-            "Your program uses {names}, which the reference's program does not: a different way through the "
-            "exercise, with its own cost (see the figures above).", names=notable)))
+            "Primitives the reference's program does not use: {names} in yours. A different way through the exercise, "
+            "with its own cost.", names=notable)))
     return out
 
 
+def _figures(m: ProgramMeasures) -> Msg:
+    return msg("review.figures", "{compiles}, {eqns} and {bytes:,.0f} bytes read and written per call",
+               compiles=count("compile", m.compiles or 0), eqns=count("equation", m.eqns or 0),
+               bytes=m.bytes_accessed or 0.0)
+
+
 def lean_comment(mine: ProgramMeasures, ref: ProgramMeasures) -> Comment | None:
-    """Celebratory when every figure measured on both is at most LEAN times the reference's."""
+    """Celebratory when every figure measured on both is at most LEAN times the reference's (or above it by less
+    than half its floor)."""
     pairs = [(name, getattr(mine, name), getattr(ref, name)) for name in COST]
     pairs = [(n, a, b) for n, a, b in pairs if a is not None and b is not None]
-    if not pairs or any(a > b * LEAN and a - b > 0 for _n, a, b in pairs):
+    if not pairs or any(a > b * LEAN and a - b >= FLOORS[n] / 2 for n, a, b in pairs):  # below half a floor: noise
         return None
     leaner = [n for n, a, b in pairs if b - a >= FLOORS[n] and (not a or b / a >= RATIO)]
-    figures = msg("review.figures", "{compiles}, {eqns} and {bytes:,.0f} bytes read and written per call",
-                  compiles=count("compile", mine.compiles or 0), eqns=count("equation", mine.eqns or 0),
-                  bytes=mine.bytes_accessed or 0.0)
+    figures = _figures(mine)
     if leaner:
         return Comment("review.leaner", "celebratory", msg(
             "review.leaner", "Leaner than the reference: {figures}, where the reference needs {ref_figures}.",
-            figures=figures, ref_figures=msg("review.figures", "{compiles}, {eqns} and {bytes:,.0f} bytes read and "
-                                             "written per call", compiles=count("compile", ref.compiles or 0),
-                                             eqns=count("equation", ref.eqns or 0), bytes=ref.bytes_accessed or 0.0)))
+            figures=figures, ref_figures=_figures(ref)))
     return Comment("review.lean", "celebratory", msg(
         "review.lean", "As lean as the reference: {figures}.",
         figures=figures))
 
 
 def approach_comments(approaches: Sequence[Approach], found: Approach | None) -> list[Comment]:
+    """The approach the program takes (or that it takes none of them), then one line on each other approach."""
     if not approaches:
         return []
-    others = [msg("review.approach.item", "“{title}”: {summary}", title=a.title_msg, summary=a.summary_msg)
-              for a in approaches if a is not found]
-    out: list[Comment] = []
     if found is not None:
-        out.append(Comment("review.approach", "informative", msg(
-            "review.approach", "Your program takes the approach “{title}”: {summary}", title=found.title_msg,
-            summary=found.summary_msg)))
-        if others:
-            out.append(Comment("review.approach.others", "informative", msgn(
-                "review.approach.others", "Another way through: {items}", "Other ways through: {items}",
-                n=len(others), items=others)))
+        head = msg("review.approach", "Your program takes the approach “{title}”: {summary}", title=found.title_msg,
+                   summary=found.summary_msg)
     else:
-        out.append(Comment("review.approach.none", "informative", msgn(
-            "review.approach.none",
-            "Your program matches none of the approaches this exercise lists, so it is a way of your own. The "
-            "listed one: {items}",
-            "Your program matches none of the approaches this exercise lists, so it is a way of your own. The "
-            "listed ones: {items}", n=len(others), items=others)))
+        head = msg("review.approach.none", "Your program matches none of the approaches this exercise lists: a way "
+                   "of your own.")
+    out = [Comment("review.approach" if found is not None else "review.approach.none", "informative", head)]
+    for other in approaches:
+        if other is not found:
+            out.append(Comment("review.approach.other", "informative", msg(
+                "review.approach.other", "Another way: “{title}”: {summary}", title=other.title_msg,
+                summary=other.summary_msg)))
     return out
 
 
@@ -228,7 +226,7 @@ def compose(mine: ProgramMeasures, ref: ProgramMeasures | None, approaches: Sequ
         comments.append(Comment("review.no_reference", "informative", msg(
             "review.no_reference", "The reference's figures for these inputs were not available, so only your "
             "approach is reviewed, not your program's cost.")))
-    comments.sort(key=lambda c: ORDER[c.type])
+    comments.sort(key=lambda c: (ORDER[c.type], not c.id.startswith("review.approach")))
     return comments, summary(comments)
 
 
