@@ -7,7 +7,7 @@ from jittrainer.grading.review import ProgramMeasures, Review
 from jittrainer.i18n import _
 from jittrainer.i18n.message import render
 
-ICONS = {"celebratory": "★", "essential": "‼", "actionable": "→", "informative": "·"}
+ICONS = {"celebratory": "★ ", "essential": "‼ ", "actionable": "→ ", "informative": ""}
 
 
 def _type_word(kind: str) -> str:
@@ -23,7 +23,8 @@ def figures_table(mine: ProgramMeasures, ref: ProgramMeasures | None) -> str:
     rows = [(_("compiles"), "compiles"), (_("traces"), "traces"), (_("equations (nested included)"), "eqns"),
             (_("flops (XLA's estimate)"), "flops"), (_("bytes read and written"), "bytes_accessed"),
             (_("temporary bytes"), "temp_bytes")]
-    head = f"| | {_('your program')} | {_('the reference')} |\n|---|--:|--:|"
+    yours, reference = _("your program"), _("the reference")
+    head = f"| | {yours} | {reference} |\n|---|--:|--:|"
     body = [f"| {label} | {_figure(getattr(mine, name))} | {_figure(getattr(ref, name) if ref else None)} |"
             for label, name in rows if getattr(mine, name) is not None]
     return "\n".join([head, *body]) if body else ""
@@ -37,7 +38,7 @@ def review_markdown(review: Review | None, pending: bool = False) -> str:
     if review is None:
         return ""
     parts = [title, "**" + render(review.summary) + "**"]
-    items = [f"- {ICONS[c.type]} *{_type_word(c.type)}* — {render(c.message)}" for c in review.comments]
+    items = [f"- {ICONS[c.type]}*{_type_word(c.type)}* — {render(c.message)}" for c in review.comments]
     if items:
         parts.append("\n".join(items))
     if review.measures is not None and review.status == "reviewed":
