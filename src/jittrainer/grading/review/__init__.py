@@ -19,7 +19,8 @@ COMMENT_TYPES = ("essential", "actionable", "informative", "celebratory")
 REVIEW_STATUSES = ("reviewed", "skipped", "failed")
 MAX_PRIMITIVES = 512
 # Facts about a program that are not primitives, for approach fingerprints (``course.approaches``): each holds when
-# the measure named beside it is above zero. ``@no_program`` holds when no jitted program was found at all.
+# the measure named beside it is above zero. ``@recompiles`` holds when the graded calls compiled more than once,
+# ``@no_program`` when no jitted program was found at all.
 FACTS = {
     "@donation": "donated",
     "@constants": "const_bytes",
@@ -88,6 +89,8 @@ class ProgramMeasures:
         """The program's primitives (nested ones included) and its facts (``FACTS``): what fingerprints match."""
         found = {name for name, n in self.primitives.items() if n > 0}
         found.update(fact for fact, measure in FACTS.items() if (getattr(self, measure) or 0) > 0)
+        if (self.compiles or 0) > 1:
+            found.add("@recompiles")
         if not self.program:
             found.add("@no_program")
         return found
