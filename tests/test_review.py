@@ -155,3 +155,48 @@ def test_a_heavy_right_fix_hears_about_it(exercise_id: str, path: Path, cache: R
     review = verdict.review
     assert review is not None and review.status == "reviewed" and review.reference in ("cache", "measured")
     assert declared["id"] in _ids(review), [(c.id, c.message.render("en")) for c in review.comments]
+
+
+# ------------------------------------------------------------------------------------------------- the channel
+
+
+def test_a_review_frame_forged_by_the_submission_is_refused(tmp_path: Path, cache: ReferenceCache) -> None:
+    """A review frame written by the learner's code (here at import, before any verdict) is a forgery like any other:
+    the grade is refused, and no review is made from it."""
+    from test_channel import forge_frame
+
+    ex = exercise("black_box_print")
+    fake = {"type": "review", "token": "guess", "measures": {"eqns": 1, "program": "normalize"}}
+    path = tmp_path / "forged.py"
+    path.write_text(forge_frame(fake, every_fd=True).replace(
+        "def double(x):\n    return 3 * x\n", ex.solution_path.read_text(encoding="utf-8")), encoding="utf-8")
+    verdict = _reviewed(ex, path, cache)
+    assert verdict.status == "error" and verdict.error.type == "ForgedVerdict", verdict.message
+    assert verdict.review is None
+
+
+def test_a_new_grade_stops_the_review_and_its_reference_run(cache: ReferenceCache, tmp_path: Path) -> None:
+    """The review's reference run is cancelled with the grading (as the app does when a newer grade starts): the
+    verdict stands, the review goes without the reference's figures, and the reference's worker is killed."""
+    import threading
+    import time
+
+    ex = exercise("boolean_mask")
+    path = HEAVY / "boolean_mask" / "one_hot_matmul.py"
+    empty = ReferenceCache(tmp_path / "empty.json", jax_version())
+    seed = goldens.seed_for(ex.id, ex.solution_path)
+    grading = Grading(_submission(ex, path, seed), _limits(ex), take_worker=warm_pool().take, review_cache=empty)
+    result: list = []
+    thread = threading.Thread(target=lambda: result.append(grading.run()), daemon=True)
+    thread.start()
+    end = time.monotonic() + 120
+    while not (grading.reviewer is not None and grading.reviewer._run is not None) and time.monotonic() < end:
+        time.sleep(0.02)
+    assert grading.reviewer is not None and grading.reviewer._run is not None, "the reference run never started"
+    grading.cancel()
+    thread.join(30)
+    assert not thread.is_alive() and result
+    verdict = result[0]
+    assert verdict.passed and verdict.review is not None
+    assert verdict.review.reference == "" and "review.no_reference" in _ids(verdict.review)
+    assert grading.reviewer._run.cancelled.is_set()

@@ -210,3 +210,22 @@ def test_a_malformed_approach_is_named_not_loaded(tmp_path: Path):
     assert any("bad.toml: extra: unknown field" in p for p in problems)
     assert any("bad.toml: requires" in p for p in problems)
     assert any("empty.toml: requires" in p for p in problems)
+
+
+def test_the_recorded_approaches_of_right_files_meet_the_bar():
+    """tests/review/approaches.json holds which approach each right file in tests/alt_submissions/ takes (recorded
+    and re-checked by tests/test_review.py through the worker): every listed approach is taken by at least one of
+    them, and at most a quarter of them are unrecognised."""
+    table = json.loads((REPO / "tests" / "review" / "approaches.json").read_text(encoding="utf-8"))["files"]
+    total = unrecognised = 0
+    for ex, found, _problems in _course_approaches():
+        recorded = table.get(ex.id, {})
+        right = {p.name for p in (REPO / "tests" / "alt_submissions" / ex.id).glob("*.py")
+                 if "# expect: pass" in p.read_text(encoding="utf-8")}
+        assert set(recorded) == right, f"{ex.id}: the table and the right files differ"
+        taken = set(recorded.values())
+        assert taken <= {a.id for a in found} | {""}, f"{ex.id}: an approach that is not listed"
+        assert not [a.id for a in found if a.id not in taken], f"{ex.id}: listed but never taken by a right file"
+        total += len(recorded)
+        unrecognised += sum(1 for v in recorded.values() if not v)
+    assert total and unrecognised * 4 <= total, (unrecognised, total)

@@ -322,7 +322,7 @@ class GradingRun:
                     msg("run.grader_crashed", "the grader itself failed (a bug in jittrainer): {error}", error=last),
                     internal=InternalError("grader", "jittrainer.grading.sandbox.worker", last, tb),
                 )
-            elif isinstance(message, (protocol.TimingFrame, protocol.TaskResult, protocol.Ready)):
+            elif isinstance(message, (protocol.TimingFrame, protocol.ReviewFrame, protocol.TaskResult, protocol.Ready)):
                 worker.kill()
                 return self._forged(f"an unexpected {message.type} frame before the verdict")
 
