@@ -35,7 +35,7 @@ pytestmark = pytest.mark.worker
 HERE = Path(__file__).resolve().parent
 HEAVY = HERE / "review_submissions"
 TABLE = HERE / "review" / "approaches.json"
-DECLARED = re.compile(r"^# review: (?P<id>[a-z_.]+)\s*$", re.MULTILINE)
+DECLARED = re.compile(r"^# review: (?P<id>[a-z0-9_.]+)\s*$", re.MULTILINE)
 
 
 @pytest.fixture(scope="module")
