@@ -51,6 +51,12 @@ def _severity(*ratios: float | None) -> str:
     return "essential" if max(finite, default=0) >= ESSENTIAL_RATIO else "actionable"
 
 
+def _versus(ratio: float, ref: float) -> Msg:
+    if ratio == float("inf"):
+        return msg("review.versus.none", "where the reference has none")
+    return msg("review.versus", "{ratio:.1f}× the reference's {ref:,.0f}", ratio=ratio, ref=ref)
+
+
 def _times(ratio: float) -> Msg:
     if ratio == float("inf"):
         return msg("review.times.none", "where the reference has none")
@@ -72,9 +78,9 @@ def cost_comments(mine: ProgramMeasures, ref: ProgramMeasures) -> list[Comment]:
     if eqns:
         out.append(Comment("review.cost.size", _severity(eqns), msg(
             "review.cost.size",
-            "Your program has {eqns} (nested ones included), {times}: {ref}. Every one of them is traced, "
-            "lowered and compiled; a loop primitive keeps a repeated body to one copy.",
-            eqns=count("equation", mine.eqns or 0), times=_times(eqns), ref=ref.eqns)))
+            "Your program has {eqns} (nested ones included), {versus}. Every one of them is traced, lowered and "
+            "compiled; a loop primitive keeps a repeated body to one copy.",
+            eqns=count("equation", mine.eqns or 0), versus=_versus(eqns, ref.eqns or 0))))
     flops = _over("flops", mine.flops, ref.flops)
     moved = _over("bytes_accessed", mine.bytes_accessed, ref.bytes_accessed)
     if flops or moved:
@@ -89,9 +95,9 @@ def cost_comments(mine: ProgramMeasures, ref: ProgramMeasures) -> list[Comment]:
     if temp:
         out.append(Comment("review.cost.temp", _severity(temp), msg(
             "review.cost.temp",
-            "Your compiled program needs {temp:,} bytes of temporary buffers per call, {times}: {ref:,}. An "
-            "intermediate array the reference never builds is being materialised.",
-            temp=mine.temp_bytes or 0, times=_times(temp), ref=ref.temp_bytes or 0)))
+            "Your compiled program needs {temp:,} bytes of temporary buffers per call, {versus}. An intermediate "
+            "array the reference never builds is being materialised.",
+            temp=mine.temp_bytes or 0, versus=_versus(temp, ref.temp_bytes or 0))))
     return out
 
 
@@ -226,7 +232,7 @@ def compose(mine: ProgramMeasures, ref: ProgramMeasures | None, approaches: Sequ
         comments.append(Comment("review.no_reference", "informative", msg(
             "review.no_reference", "The reference's figures for these inputs were not available, so only your "
             "approach is reviewed, not your program's cost.")))
-    comments.sort(key=lambda c: (ORDER[c.type], not c.id.startswith("review.approach")))
+    comments.sort(key=lambda c: (ORDER[c.type], c.id.startswith("review.approach")))  # the approach last
     return comments, summary(comments)
 
 
