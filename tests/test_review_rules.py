@@ -229,3 +229,30 @@ def test_the_recorded_approaches_of_right_files_meet_the_bar():
         total += len(recorded)
         unrecognised += sum(1 for v in recorded.values() if not v)
     assert total and unrecognised * 4 <= total, (unrecognised, total)
+
+
+def test_the_measures_read_this_jax():
+    """XLA's figures (cost_analysis, memory_analysis), donation and the jaxpr facts, on the installed JAX (CI runs this
+    on the oldest and the newest release the course supports)."""
+    import jax
+    import jax.numpy as jnp
+    from jax import lax
+
+    from jittrainer.grading.sandbox.review import compiled_facts, jaxpr_facts
+
+    def f(x, idx, n):
+        jax.debug.print("{}", x[0])
+        _, _, _ = jnp.sin(x), jnp.cos(x), jnp.tan(x)  # three values nothing uses
+        y = lax.fori_loop(0, n, lambda i, v: v + 1.0, x)
+        onehot = jax.nn.one_hot(idx, x.shape[0], dtype=x.dtype)
+        return jnp.dot(onehot, y, precision=lax.Precision.HIGHEST)
+
+    g = jax.jit(f, donate_argnums=0)
+    args = (jnp.ones(256), jnp.arange(16), 3)
+    facts = jaxpr_facts(g.trace(*args).jaxpr)
+    assert facts["callbacks"] == 1 and facts["dead"] == 3 and facts["weak_inputs"] == 1 and facts["eqns"] > 10
+    assert {"while", "dot_general", "debug_print"} <= set(facts["primitives"])
+    lowered = g.lower(*args)
+    xla = compiled_facts(lowered.compile(), lowered.args_info)
+    assert xla["flops"] > 16_000 and xla["bytes_accessed"] > 16_000 and xla["temp_bytes"] >= 16_384
+    assert xla["donated"] == 1 and xla["argument_bytes"] > 1000
