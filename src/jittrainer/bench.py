@@ -3,8 +3,13 @@
 - ``cold_grade_s``: one-shot grades of black_box_print's reference solution, process start included (the CLI path).
 - ``warm_grade_s``: the same file through the warm pool, from job hand-over to verdict, with the spare already
   warm, as it is while a learner reads.
-- ``check_s`` / ``bare_jax_s`` / ``check_vs_jax_ratio``: a default ``jittrainer check`` of that file from the shell
-  (timing off), against a bare ``python -c "import jax; jax.numpy.ones(1)"``: what the command costs beyond JAX.
+- ``check_s`` / ``bare_jax_s`` / ``check_vs_jax_ratio``: ``jittrainer check --no-review`` of that file from the
+  shell (timing off), against a bare ``python -c "import jax; jax.numpy.ones(1)"``: what the command costs beyond
+  JAX to reach the verdict (a default check prints the verdict at the same moment, then the review).
+- ``review_s``: what the review of a passing program adds after its verdict (the worker's measuring, then the
+  comments), the reference's figures cached; ``review_first_s``: the first review of the exercise, which grades and
+  measures the reference once. The file is black_box_print's solution with a comment added, so it is not the
+  reference itself.
 - ``startup_s``: app launch to first interactive frame, measured headless in a subprocess.
 - ``ui_rss_mb``: the app process's resident memory after start-up.
 """
@@ -23,8 +28,10 @@ from pathlib import Path
 from typing import Any
 
 from jittrainer.course.exercises import find_exercise, load_exercises
+from jittrainer.grading.host.grading import Grading
 from jittrainer.grading.host.pool import WorkerPool
-from jittrainer.grading.host.run import GradingRun, Submission
+from jittrainer.grading.host.review import ReferenceCache
+from jittrainer.grading.host.run import GradingRun, Submission, jax_version
 from jittrainer.grading.limits import Limits
 
 EXERCISE = "black_box_print"
@@ -80,6 +87,39 @@ def warm_grades(sub: Submission, runs: int, progress: Callable[[str], None]) -> 
     return samples
 
 
+def review_times(sub: Submission, runs: int, progress: Callable[[str], None]) -> tuple[float, list[float]]:
+    """(the first review, with the reference measured; the later ones, its figures cached), in seconds."""
+    import dataclasses
+
+    sub = dataclasses.replace(sub, source=sub.source + b"\n# a learner's own copy\n", review=True)
+    pool = WorkerPool(spares=1)
+    pool.start()
+    samples: list[float] = []
+    first = 0.0
+    try:
+        with tempfile.TemporaryDirectory(prefix="jittrainer-bench-") as tmp:
+            cache = ReferenceCache(Path(tmp) / "reference-review.json", jax_version())
+            for i in range(-1, runs):
+                spare = pool.idle()[0]
+                if not spare.wait_ready(Limits.startup_timeout_s):
+                    raise RuntimeError("the spare worker did not start")
+                time.sleep(SETTLE_S)
+                grading = Grading(sub, Limits(), take_worker=pool.take, review_cache=cache)
+                verdict = grading.run()
+                review = verdict.review
+                if review is None or review.seconds is None or review.status != "reviewed":
+                    raise RuntimeError(f"no review of the reference solution: {verdict.message}")
+                if i < 0:
+                    first = review.seconds
+                    progress(f"first review (reference measured): {first:.3f} s")
+                    continue
+                samples.append(review.seconds)
+                progress(f"review {i + 1}/{runs}: {samples[-1]:.3f} s")
+    finally:
+        pool.shutdown()
+    return first, samples
+
+
 def command_times(runs: int, progress: Callable[[str], None], exercises_dir: str | None) -> tuple[list[float], list[float]]:
     """Seconds of ``jittrainer check <solution>`` and of a bare jax process, interleaved so load hits both alike."""
     sub = _submission(exercises_dir)
@@ -88,7 +128,8 @@ def command_times(runs: int, progress: Callable[[str], None], exercises_dir: str
         env = {**os.environ, "JITTRAINER_HOME": str(Path(tmp) / "home")}
         exercises = ["--exercises", exercises_dir] if exercises_dir else []
         commands = {
-            "check": [sys.executable, "-m", "jittrainer", *exercises, "check", EXERCISE, str(sub.path), "--json"],
+            "check": [sys.executable, "-m", "jittrainer", *exercises, "check", EXERCISE, str(sub.path), "--json",
+                      "--no-review"],
             "bare": [sys.executable, "-c", "import jax; jax.numpy.ones(1).block_until_ready()"],
         }
         for i in range(-1, runs):  # the first round, unmeasured, writes the bytecode caches
@@ -140,6 +181,8 @@ def run_bench(runs: int = 7, progress: Callable[[str], None] | None = None, exer
     warm = warm_grades(sub, runs, progress)
     result: dict[str, Any] = {"runs": runs, "cold_grade_s": stats(cold), "warm_grade_s": stats(warm)}
     result["cold_warm_ratio"] = round(statistics.median(cold) / statistics.median(warm), 2)
+    first_review, reviews = review_times(sub, runs, progress)
+    result["review_first_s"], result["review_s"] = round(first_review, 4), stats(reviews)
     check, bare = command_times(runs, progress, exercises_dir)
     result["check_s"], result["bare_jax_s"] = stats(check), stats(bare)
     result["check_vs_jax_ratio"] = round(statistics.median(check) / statistics.median(bare), 2)

@@ -59,8 +59,14 @@ async def test_solution_passes_records_progress_and_shows_the_next_step_and_the_
         entry = ProgressStore().entry(ex.id)
         assert entry.status == "passed" and entry.attempts == 1 and entry.passes == 1
         why = s.panel.markdown_source("why")
-        assert why.strip().startswith(ex.explanation().strip()[:40])
+        assert ex.explanation().strip()[:40] in why
         assert "reference solution" in why.lower()
+        # the review of the passing program tops the Why tab once it is in: the reference is as lean as itself
+        await wait_until(pilot, lambda: s.grade_state is None and s.verdicts[ex.id].review is not None,
+                         what="the review")
+        why = s.panel.markdown_source("why")
+        assert why.startswith("## Review of your program") and "As lean as the reference" in why, why[:400]
+        assert why.index("As lean as") < why.index(ex.explanation().strip()[:40])
         assert "1 of" in str(s.sidebar.query_one("#progress-label").render())
         # what was graded is what the draft file holds
         assert s.keeper.draft.path.read_text() == ex.solution_path.read_text()

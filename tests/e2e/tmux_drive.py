@@ -1,7 +1,8 @@
 """Drive the real trainer in a real terminal (tmux), the way a learner does.
 
 Launch, see the starter, ctrl+r, see FAILED; quit; put the reference solution in the draft file (as if written in
-another editor); relaunch, see it in the editor, ctrl+r, see PASSED, and find the pass in the progress file.
+another editor); relaunch, see it in the editor, ctrl+r, see PASSED, read the review at the top of the Why tab, and
+find the pass in the progress file.
 
 A second run kills the app with SIGKILL a second after typing and finds the typing in the draft.
 
@@ -139,8 +140,11 @@ def drive(verbose: bool = False) -> None:
         term.wait_for(distinctive_line(solution, starter), 10)
         term.keys("C-r")
         passed = term.wait_for("PASSED", GRADE_TIMEOUT)
+        term.keys("F4", "F4", "F4")  # Checks → Hints → Task → Why: the review of the pass tops it
+        review = term.wait_for("As lean as the reference", GRADE_TIMEOUT)
+        assert "Review of your program" in review, review
         if verbose:
-            print(shown, failed, passed, sep="\n")
+            print(shown, failed, passed, review, sep="\n")
         entry = json.loads((term.home / "progress.json").read_text())["exercises"][ex.id]
         assert entry["status"] == "passed" and entry["attempts"] == 2, entry
         term.quit_app()

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from textual.message import Message
 
-from jittrainer.app.messages import GradeFailed, TimingReady, VerdictReady
+from jittrainer.app.messages import GradeFailed, ReviewReady, TimingReady, VerdictReady
 from jittrainer.course.exercises import Exercise
 from jittrainer.grading.host.grading import Grading
 from jittrainer.grading.host.pool import WorkerPool
@@ -34,9 +34,10 @@ class GradeClock:
 
 
 class GradeDispatcher:
-    def __init__(self, spares: int = 1, timing: bool = True) -> None:
+    def __init__(self, spares: int = 1, timing: bool = True, review: bool = True) -> None:
         self.spares = spares
         self.timing = timing
+        self.review = review  # after a pass: the review (its cost against the reference, its approach)
         self._pool: WorkerPool | None = None
         self._lock = threading.Lock()
         self._latest = 0  # id of the newest grade asked for; older ones are stale
@@ -74,9 +75,10 @@ class GradeDispatcher:
 
     def grade(self, run_id: int, exercise: Exercise, source: bytes, path: Path, limits: Limits, lang: str,
               post: Callable[[Message], object]) -> None:
-        """Blocking: grade ``source`` and post VerdictReady (then TimingReady) unless a newer grade replaced it."""
+        """Blocking: grade ``source`` and post VerdictReady (then TimingReady, then ReviewReady after a pass) unless a
+        newer grade replaced it (which also stops its review)."""
         try:
-            submission = Submission(exercise, source, path, timing=self.timing, lang=lang)
+            submission = Submission(exercise, source, path, timing=self.timing, lang=lang, review=self.review)
             grading = Grading(submission, limits, take_worker=self.pool.take)
         except Exception as exc:  # noqa: BLE001 - a spawn failure must reach the learner, not kill the app
             if self._is_latest(run_id):
@@ -96,10 +98,15 @@ class GradeDispatcher:
             nonlocal announced
             if self._is_latest(run_id) and not grading.cancelled.is_set():
                 announced = True
-                post(VerdictReady(run_id, exercise.id, verdict, timing_pending=True))
+                post(VerdictReady(run_id, exercise.id, verdict, timing_pending=verdict.timing.status == "pending",
+                                  review_pending=self.review and verdict.passed))
+
+        def on_timing(verdict: Verdict) -> None:
+            if self._is_latest(run_id) and not grading.cancelled.is_set():
+                post(TimingReady(run_id, exercise.id, verdict, review_pending=True))
 
         try:
-            verdict = grading.run(on_verdict=on_verdict)
+            verdict = grading.run(on_verdict=on_verdict, on_timing=on_timing)
         except Exception as exc:  # noqa: BLE001
             verdict = None
             if self._is_latest(run_id):
@@ -110,7 +117,9 @@ class GradeDispatcher:
                     self._current = None
         if verdict is None or grading.cancelled.is_set() or not self._is_latest(run_id):
             return
-        if announced:
+        if announced and self.review and verdict.passed:
+            post(ReviewReady(run_id, exercise.id, verdict))
+        elif announced:
             post(TimingReady(run_id, exercise.id, verdict))
         else:
             post(VerdictReady(run_id, exercise.id, verdict, timing_pending=False))

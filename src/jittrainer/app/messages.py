@@ -14,17 +14,29 @@ from jittrainer.grading.verdict import Verdict
 
 @dataclass
 class VerdictReady(Message):
-    """The grader decided; ``timing_pending`` is True while the timing phase still runs in the worker."""
+    """The grader decided; ``timing_pending`` is True while the timing phase still runs in the worker,
+    ``review_pending`` while a passing program's review is still to come."""
 
     run_id: int
     exercise_id: str
     verdict: Verdict
     timing_pending: bool
+    review_pending: bool = False
 
 
 @dataclass
 class TimingReady(Message):
-    """The same verdict, now with ``timing`` measured (or marked skipped/failed)."""
+    """The same verdict, now with ``timing`` measured (or marked skipped/failed); the review may still follow."""
+
+    run_id: int
+    exercise_id: str
+    verdict: Verdict
+    review_pending: bool = False
+
+
+@dataclass
+class ReviewReady(Message):
+    """The same verdict, now with its ``review`` (or None when there was none to make)."""
 
     run_id: int
     exercise_id: str

@@ -10,6 +10,7 @@ from pathlib import Path
 from jittrainer.cli.exercises import draft_path, find, session_for
 from jittrainer.cli.exercism import exercism_json
 from jittrainer.cli.report import print_verdict, verdict_json
+from jittrainer.cli.review import analysis_json, print_review, print_review_pending
 from jittrainer.cli.style import EXIT_FAIL, EXIT_PASS, EXIT_USAGE, Style, UsageError, print_json, save_progress, warn
 from jittrainer.grading.host.grading import Grading
 from jittrainer.grading.host.pool import WorkerPool
@@ -43,24 +44,57 @@ def cmd_check(args: argparse.Namespace) -> int:
         raise UsageError(_("{path}: cannot read it ({reason})").format(path=path, reason=exc.strerror or exc)) from None
     is_draft = path.resolve() == draft.resolve()
     timing = bool(args.timing) and not args.no_timing
-    submission = Submission(ex, source, path.resolve(), seed=args.seed, timing=timing, lang=session.lang)
-    verdict = Grading(submission, session.limits(ex, args.timeout)).run()
-    entry = None
-    if is_draft and verdict.internal_error is None:
-        entry = save_progress(session.record_verdict, ex, verdict)
-    if args.advice:
-        save_progress(session.request_advice, ex)
-    entry = session.entry(ex) if entry is None or args.advice else entry
-    verdict = session.with_advice(ex, verdict, entry)
+    if args.analysis and args.no_review:
+        raise UsageError(_("--analysis writes the review: drop --no-review"))
+    # The review comes after a pass; results.json has no place for it, so only --analysis asks for it there.
+    review = not args.no_review and (args.analysis or not (args.json and args.format == "exercism"))
+    submission = Submission(ex, source, path.resolve(), seed=args.seed, timing=timing, lang=session.lang,
+                            review=review)
+    style = Style(sys.stdout)
+    concluded: list = []  # (verdict as shown, progress entry): once, as soon as the verdict and its timing are in
+
+    def conclude(verdict):
+        if concluded:
+            return
+        entry = None
+        if is_draft and verdict.internal_error is None:
+            entry = save_progress(session.record_verdict, ex, verdict)
+        if args.advice:
+            save_progress(session.request_advice, ex)
+        entry = session.entry(ex) if entry is None or args.advice else entry
+        concluded.append(entry)
+        if not args.json:  # the verdict first: the review follows when it is ready
+            shown = session.with_advice(ex, verdict, entry)
+            print_verdict(shown, ex, path, style, locked_runs=session.advice_locked_hint(ex, shown, entry))
+            if verdict.passed and review:
+                print_review_pending(style)
+
+    early = (lambda v: conclude(v) if v.timing.status != "pending" else None) if review else None
+    verdict = Grading(submission, session.limits(ex, args.timeout)).run(early, conclude if review else None)
+    conclude(verdict)
+    verdict = session.with_advice(ex, verdict, concluded[0])
     if args.json:
         data = exercism_json(verdict, ex) if args.format == "exercism" else verdict_json(verdict)
         print_json(data)
-    else:
-        print_verdict(verdict, ex, path, Style(sys.stdout), locked_runs=session.advice_locked_hint(ex, verdict, entry))
+    elif verdict.review is not None:
+        print_review(verdict.review, style)
+    if args.analysis:
+        write_analysis(Path(args.analysis).expanduser(), analysis_json(verdict))
     if verdict.internal_error is not None:
         warn(f"{verdict.internal_error.file}: {verdict.internal_error.message}")
         return EXIT_USAGE
     return EXIT_PASS if verdict.passed else EXIT_FAIL
+
+
+def write_analysis(path: Path, data: dict) -> None:
+    import json
+
+    from jittrainer.files import atomic_write_text
+
+    try:
+        atomic_write_text(path, json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    except OSError as exc:
+        warn(_("{path}: cannot write the analysis ({reason})").format(path=path, reason=exc.strerror or exc))
 
 
 def check_all(session, args: argparse.Namespace) -> int:
@@ -121,5 +155,9 @@ def add_check_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--timing", action="store_true", help=_("also measure timing after the verdict (slower)"))
     p.add_argument("--no-timing", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--all", action="store_true", help=_("grade every draft you have and print a table"))
+    p.add_argument("--no-review", action="store_true",
+                   help=_("skip the review of a passing program (its cost against the reference, its approach)"))
+    p.add_argument("--analysis", metavar="FILE",
+                   help=_("also write the review as Exercism's analysis.json to FILE"))
     p.add_argument("--advice", action="store_true",
                    help=_("show the advice (the code to write) now, without waiting for hints or repeated failures"))

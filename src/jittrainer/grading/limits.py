@@ -16,6 +16,7 @@ DEFAULT_DEVICES = 4  # simulated CPU devices of a worker unless the exercise ask
 class Limits:
     timeout_s: float = DEFAULT_TIMEOUT_S  # job hand-over to verdict: importing the learner's file and all checks
     timing_timeout_s: float = 20.0  # the timing phase after the verdict; running over only loses the timing
+    review_timeout_s: float = 30.0  # the review's measuring after a pass (one more compile); running over loses it
     startup_timeout_s: float = 90.0  # python + jax start-up of the worker, before any learner code runs
     # Resident memory allowed above the worker's own use after jax start-up (a plain RLIMIT_AS would break jax:
     # with simulated devices it reserves ~1.6 GB of address space at start). None: no limit.

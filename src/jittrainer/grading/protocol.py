@@ -11,7 +11,8 @@ frames are sent while the learner's code runs, so a token on them would be withi
 checked against the few phases there are, and are used for nothing but saying where a run was.
 
 Host → worker: one ``GradeJob``, ``RunJob`` (a scratch run), ``ProofJob`` or ``ProbeJob``. Worker → host:
-``Ready``, then ``Phase`` updates, then ``VerdictFrame`` (+ ``TimingFrame``), ``TaskResult`` or ``Crash``.
+``Ready``, then ``Phase`` updates, then ``VerdictFrame`` (+ ``TimingFrame``) (+ ``ReviewFrame``, for a passing program
+when the job asks for a review), ``TaskResult`` or ``Crash``.
 """
 
 from __future__ import annotations
@@ -61,6 +62,7 @@ class GradeJob:
     token: str
     lang: str = "en"
     timing: TimingRequest = field(default_factory=TimingRequest)
+    review: bool = False  # after a pass (and its timing): measure the program for the review (grading.review)
     kind: str = "grade"
 
 
@@ -128,6 +130,16 @@ class TimingFrame:
 
 
 @dataclass
+class ReviewFrame:
+    """What the passing program costs and holds, measured after the verdict and its timing: plain numbers and
+    primitive names (``grading.review.ProgramMeasures``). It never changes the verdict."""
+
+    token: str
+    measures: dict[str, Any]
+    type: str = "review"
+
+
+@dataclass
 class TaskResult:
     """The answer to a proof or a probe: ``data`` holds the facts, ``error`` says why there are none."""
 
@@ -147,14 +159,15 @@ class Crash:
     type: str = "crash"
 
 
-Frame = Ready | Phase | VerdictFrame | TimingFrame | TaskResult | Crash
+Frame = Ready | Phase | VerdictFrame | TimingFrame | ReviewFrame | TaskResult | Crash
 
 _FRAMES: dict[str, type] = {"ready": Ready, "phase": Phase, "verdict": VerdictFrame, "timing": TimingFrame,
-                            "result": TaskResult, "crash": Crash}
+                            "review": ReviewFrame, "result": TaskResult, "crash": Crash}
 _JOBS: dict[str, type] = {"grade": GradeJob, "run": RunJob, "proof": ProofJob, "probe": ProbeJob}
 _FIELD_TYPES: dict[str, tuple[type, ...]] = {
     "pid": (int,), "import_s": (int, float), "devices": (int,), "phase": (str,), "token": (str,),
     "verdict": (dict,), "timing": (dict, TimingRequest), "ok": (bool,), "data": (dict,), "error": (str,), "traceback": (str,),
+    "review": (bool,), "measures": (dict,),
 }
 
 # ------------------------------------------------------------------------------------------------ encoding

@@ -19,6 +19,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from jittrainer.grading.review import Review, decode_review
 from jittrainer.i18n import N_, _
 from jittrainer.i18n.message import Msg, render
 
@@ -155,6 +156,7 @@ class Verdict:
     jax_version: str = ""
     jittrainer_version: str = ""
     devices: list[dict[str, Any]] = field(default_factory=list)  # one entry per worker that graded it
+    review: Review | None = None  # a passing program's review, composed on the host after the verdict (never by it)
     version: int = VERDICT_VERSION
 
     @property
@@ -309,6 +311,7 @@ def _decode_verdict(data: Any) -> Verdict:
         "jaxpr": lambda v, w: None if v is None else _build(Jaxpr, v, w, {"function": _msg_or_text}),
         "timing": _timing,
         "devices": lambda v, w: _list(v, w, lambda d, w2: d if isinstance(d, dict) else _bad(w2)),
+        "review": lambda v, w: None if v is None else decode_review(v, w),
     }
     verdict = _build(Verdict, data, "verdict", converters)
     if verdict.status not in STATUSES:

@@ -18,6 +18,30 @@ EXERCISE_FILE_DOMAIN = "messages"
 _lock = threading.Lock()
 _dirs: dict[str, tuple[Path, str]] = {"jittrainer": (PACKAGE_LOCALE, "jittrainer")}
 _cache: dict[tuple[str, str], gettext.NullTranslations] = {}
+# Translations that course data carries itself (an approach's title and summary in its TOML), by (domain, lang).
+_texts: dict[tuple[str, str], dict[tuple[str, str], str]] = {}
+
+
+class _Texts(gettext.NullTranslations):
+    """A catalog held in memory: (context, English text) → translation."""
+
+    def __init__(self, texts: dict[tuple[str, str], str]) -> None:
+        super().__init__()
+        self._texts = texts
+
+    def pgettext(self, context: str, message: str) -> str:
+        return self._texts.get((context, message), message)
+
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
+        return self._texts.get((context, msgid1), msgid1) if n == 1 else msgid2
+
+
+def register_texts(domain: str, lang: str, texts: dict[tuple[str, str], str]) -> None:
+    """Translations of ``domain`` into ``lang`` held in memory, for course data that carries its own (an approach's
+    TOML): ``{(key, English text): translation}``. A message whose English changed finds none, and shows in English."""
+    with _lock:
+        _texts[(domain, lang)] = dict(texts)
+        _cache.pop((domain, lang), None)
 
 
 def exercise_domain(exercise_id: str) -> str:
@@ -56,6 +80,10 @@ def translations(domain: str, lang: str) -> gettext.NullTranslations:
         if cached is not None:
             return cached
         found: gettext.NullTranslations = gettext.NullTranslations()
+        if key in _texts:
+            found = _Texts(_texts[key])
+            _cache[key] = found
+            return found
         path = catalog_path(domain, lang) if lang != "en" else None
         if path is not None and path.is_file():
             try:

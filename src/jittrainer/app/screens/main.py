@@ -23,7 +23,7 @@ from textual.widgets import Footer, OptionList, TextArea
 from jittrainer.app.drafting import DraftKeeper
 from jittrainer.app.draftfile import DraftFile
 from jittrainer.app.keys import MAIN_KEYS, bindings, key_for
-from jittrainer.app.messages import GradeFailed, TimingReady, VerdictReady
+from jittrainer.app.messages import GradeFailed, ReviewReady, TimingReady, VerdictReady
 from jittrainer.app.screens.main_view import View
 from jittrainer.app.widgets.editor import DraftEditor
 from jittrainer.app.widgets.findbar import FindBar
@@ -41,7 +41,7 @@ class GradeState:
 
     run_id: int
     exercise_id: str
-    phase: str  # "grading" | "timing"
+    phase: str  # "grading" | "timing" | "review"
     live: bool = False
 
 
@@ -303,8 +303,8 @@ class MainScreen(View):
         ex = self.session.course.get(message.exercise_id)
         verdict = message.verdict
         self.verdicts[message.exercise_id] = verdict
-        self.grade_state = GradeState(message.run_id, message.exercise_id, "timing", state.live) \
-            if message.timing_pending else None
+        after = "timing" if message.timing_pending else "review" if message.review_pending else None
+        self.grade_state = GradeState(message.run_id, message.exercise_id, after, state.live) if after else None
         if ex is None:
             return
         if verdict.internal_error is None:
@@ -334,7 +334,18 @@ class MainScreen(View):
         if not self._is_news(message.run_id):
             return
         self.verdicts[message.exercise_id] = message.verdict
+        state = self.grade_state
+        self.grade_state = GradeState(state.run_id, state.exercise_id, "review", state.live) \
+            if message.review_pending else None
+
+    @on(ReviewReady)
+    def _review_ready(self, message: ReviewReady) -> None:
+        if not self._is_news(message.run_id):
+            return
+        self.verdicts[message.exercise_id] = message.verdict
         self.grade_state = None
+        if self.current is not None and self.current.id == message.exercise_id:
+            self.show_why(self.current)
 
     @on(GradeFailed)
     def _grade_failed(self, message: GradeFailed) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from jittrainer.app.screens.main_actions import Actions
 from jittrainer.app.widgets.lesson import fallback_note, hints_markdown, unavailable_markdown, why_markdown
 from jittrainer.app.widgets.panes.common import PaneContext
+from jittrainer.app.widgets.panes.review import review_markdown
 from jittrainer.course.exercises import Exercise
 from jittrainer.grading.verdict import Verdict
 from jittrainer.i18n import _
@@ -58,7 +59,10 @@ class View(Actions):
                 solution = f"# {exc}"
             if passed:
                 draft = self.keeper.current_text()
-        self.panel.show_markdown("why", why_markdown(explanation, solution, draft, self.key("hint")))
+        state, verdict = self.grade_state, self.verdicts.get(ex.id)
+        reviewing = state is not None and state.exercise_id == ex.id and state.phase == "review"
+        review = review_markdown(verdict.review if verdict is not None and verdict.passed else None, reviewing)
+        self.panel.show_markdown("why", why_markdown(explanation, solution, draft, self.key("hint"), review))
         self.panel.set_why_locked(explanation is None and solution is None)
 
     def pane_context(self, ex: Exercise, verdict: Verdict | None) -> PaneContext:
@@ -124,7 +128,7 @@ class View(Actions):
             mine = state.exercise_id == getattr(self.current, "id", None)
             self.panel.show_clock(f"{spinner} {clock}" if mine else None)
         else:
-            word = _("measuring timing…")
+            word = _("measuring timing…") if state.phase == "timing" else _("reviewing…")
             self.panel.border_subtitle = f"{spinner} {word}"
 
     def _idle_subtitle(self) -> None:

@@ -42,14 +42,16 @@ def hints_markdown(hints: list[Hint], shown: int, key: str) -> str:
     return "\n\n".join(parts)
 
 
-def why_markdown(explanation: str | None, solution: str | None, draft: str | None, hint_key: str) -> str:
-    """After a pass: the explanation and a diff of the learner's code against the reference solution. After a reveal
-    without a pass: the explanation and the solution. Before either: how to unlock it."""
+def why_markdown(explanation: str | None, solution: str | None, draft: str | None, hint_key: str,
+                 review: str = "") -> str:
+    """After a pass: the review of the learner's program (when there is one), the explanation and a diff of the
+    learner's code against the reference solution. After a reveal without a pass: the explanation and the solution.
+    Before either: how to unlock it."""
     if explanation is None and solution is None:
         return ("*" + _("Pass the exercise to read why the fix works.") + "*\n\n"
                 + _("Stuck? Take a hint with **{key}**, or reveal the reference solution from the command palette "
                     "(**ctrl+p** → *Reveal solution*).").format(key=hint_key))
-    parts = []
+    parts = [review] if review else []
     if explanation is not None:
         parts.append(explanation.strip())
     if solution is not None and draft is not None:

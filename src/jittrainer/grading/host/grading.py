@@ -3,6 +3,9 @@
 Most exercises need one run. One whose answer depends on the number of devices is graded in two workers with two
 different counts, side by side, so a count written into the code fails one of them; the verdict is the worse of
 the two, and says which count it came from when they disagree.
+
+A submission that asks for a review gets one after a pass (``grading.host.review``): measured in the first run's
+worker after its verdict and timing, composed here, and stopped by ``cancel()`` like the runs.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import threading
 from collections.abc import Callable
 
 from jittrainer.grading.host.process import WorkerProcess
+from jittrainer.grading.host.review import ReferenceCache, Reviewer
 from jittrainer.grading.host.run import GradingRun, Submission, new_seed
 from jittrainer.grading.limits import Limits, device_counts, limits_for
 from jittrainer.grading.verdict import CheckResult, Verdict
@@ -22,14 +26,19 @@ _RANK = {"error": 0, "fail": 1, "pass": 2}
 
 class Grading:
     def __init__(self, submission: Submission, limits: Limits | None = None,
-                 take_worker: Callable[[int], WorkerProcess] | None = None) -> None:
+                 take_worker: Callable[[int], WorkerProcess] | None = None,
+                 review_cache: ReferenceCache | None = None) -> None:
         if submission.seed is None:
             submission = dataclasses.replace(submission, seed=new_seed())  # every count grades the same inputs
         self.submission = submission
         self.limits = limits or limits_for(submission.exercise)
+        self.take_worker = take_worker
+        self.review_cache = review_cache  # where the reference's figures are kept (default: the learner's cache)
+        self.reviewer: Reviewer | None = None
         counts = device_counts(submission.exercise)
         self.runs = [
-            GradingRun(dataclasses.replace(submission, timing=submission.timing and i == 0), self.limits,
+            GradingRun(dataclasses.replace(submission, timing=submission.timing and i == 0,
+                                           review=submission.review and i == 0), self.limits,
                        worker=take_worker(n) if take_worker else None, devices=n)
             for i, n in enumerate(counts)
         ]
@@ -59,11 +68,37 @@ class Grading:
     def cancel(self) -> None:
         for run in self.runs:
             run.cancel()
+        reviewer = self.reviewer
+        if reviewer is not None:
+            reviewer.cancel()
 
-    def run(self, on_verdict: Callable[[Verdict], None] | None = None) -> Verdict:
-        """Blocks until every run has its verdict; ``on_verdict`` sees the merged verdict before timing is done."""
+    def run(self, on_verdict: Callable[[Verdict], None] | None = None,
+            on_timing: Callable[[Verdict], None] | None = None) -> Verdict:
+        """Blocks until every run has its verdict, its timing and its review; ``on_verdict`` sees the merged verdict
+        before timing and the review are done, ``on_timing`` sees it with its timing while the review still runs."""
         if len(self.runs) == 1:
-            return self.runs[0].run(on_verdict)
+            self.runs[0].on_timing = on_timing
+            return self._reviewed(self.runs[0].run(on_verdict))
+        merged = self._run_all(on_verdict)
+        if on_timing is not None and self._review_follows(merged):
+            on_timing(dataclasses.replace(merged))
+        return self._reviewed(merged)
+
+    def _review_follows(self, verdict: Verdict) -> bool:
+        return self.submission.review and verdict.passed and not self.cancelled.is_set()
+
+    def _reviewed(self, verdict: Verdict) -> Verdict:
+        if not self._review_follows(verdict):
+            return verdict
+        first = self.runs[0]
+        self.reviewer = Reviewer(self.submission, self.limits, first.devices, self.take_worker, self.review_cache)
+        if self.cancelled.is_set():
+            self.reviewer.cancel()
+        waited = first.measures_at - first.verdict_at if first.measures_at and first.verdict_at else None
+        verdict.review = self.reviewer.review(verdict, first.measures, first.review_problem, waited)
+        return verdict
+
+    def _run_all(self, on_verdict: Callable[[Verdict], None] | None) -> Verdict:
         n = len(self.runs)
         verdicts: list[Verdict | None] = [None] * n
         early: list[Verdict] = []  # run 0's verdict before its timing

@@ -22,6 +22,7 @@ from jittrainer.grading import protocol
 from jittrainer.course.check_ids import declared_checks
 from jittrainer.grading.host import untrusted
 from jittrainer.grading.host import mishaps
+from jittrainer.grading.host.measures import await_measures
 from jittrainer.grading.host.mishaps import phase_words
 from jittrainer.grading.host.process import WorkerProcess, describe_exit
 from jittrainer.grading.host.timing_cache import StarterTimingCache
@@ -41,6 +42,7 @@ class Submission:
     seed: int | None = None
     timing: bool = True
     lang: str | None = None  # the verdict's language (None: the current one)
+    review: bool = False  # after a pass: measure the program for the review (grading.review, host.measures)
 
 
 def jax_version() -> str:
@@ -78,6 +80,8 @@ class GradingRun:
         self.started: float | None = None
         self.handed_over_at: float | None = None  # monotonic time the job went to a ready worker
         self.verdict_at: float | None = None  # monotonic time the verdict arrived
+        self.on_timing: Callable[[Verdict], None] | None = None  # the verdict with its timing, when a review follows
+        self.measures, self.review_problem, self.measures_at = None, "", None  # the review's (host.measures)
 
     def cancel(self) -> None:
         self.cancelled.set()
@@ -101,6 +105,7 @@ class GradingRun:
             token=self.token,
             lang=sub.lang or language(),
             timing=timing,
+            review=sub.review,
         )
 
     def _fail(self, headline: Msg, *, error: ErrorInfo | None = None, internal: InternalError | None = None) -> Verdict:
@@ -164,11 +169,15 @@ class GradingRun:
 
     def _after_verdict(self, worker: WorkerProcess, verdict: Verdict,
                        on_verdict: Callable[[Verdict], None] | None) -> None:
-        """What runs once the verdict is in: the timing, measured after it and never changing it."""
+        """What runs once the verdict is in: the timing, then (after a pass) the review's measures; neither changes
+        the verdict."""
+        review_follows = self.submission.review and verdict.passed
+        if (verdict.timing.status == "pending" or review_follows) and on_verdict is not None:
+            on_verdict(dataclasses.replace(verdict))
         if verdict.timing.status == "pending":
-            if on_verdict is not None:
-                on_verdict(dataclasses.replace(verdict))
             verdict.timing = self._await_timing(worker, verdict)
+        if review_follows:
+            self.measures, self.review_problem = await_measures(self, worker, verdict)
 
     def _over_memory(self, worker: WorkerProcess) -> Msg | None:
         """The memory-limit message, after killing the worker, when it uses more than allowed."""
@@ -232,7 +241,7 @@ class GradingRun:
         if message.token != self.token:
             return self._forged("a verdict without this run's token")
         try:
-            verdict = Verdict.from_dict(untrusted.bounded(message.verdict))
+            verdict = Verdict.from_dict({**untrusted.bounded(message.verdict), "review": None})
         except ValueError as exc:
             return self._forged(str(exc))
         refused = self._inconsistent(verdict)

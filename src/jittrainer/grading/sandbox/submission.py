@@ -290,6 +290,16 @@ class SubmissionGrader:
                          self.worker.watch, starter)
         return _encode(timing)
 
+    def review(self) -> dict[str, Any]:
+        """The program's measures for the review (``grading.sandbox.review``); after the verdict and its timing."""
+        from jittrainer.grading.sandbox.review import measure
+
+        assert self.context is not None
+        try:
+            return measure(self.context, self.worker.recorder)
+        except BaseException as exc:  # the learner's code may run again (a re-trace): a review, never a crash
+            return {"error": f"{type(exc).__name__}: {str(exc)[:200]}"}
+
 
 def _drop_hooks() -> None:
     """Remove profile and trace hooks the learner's code set: one could patch the grader after the integrity check,

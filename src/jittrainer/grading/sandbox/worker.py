@@ -110,6 +110,8 @@ def grade(worker: Worker, job: protocol.GradeJob, token: str) -> None:
         worker.send(protocol.VerdictFrame(token, verdict.to_dict()))
         if verdict.timing.status == "pending":
             worker.send(protocol.TimingFrame(token, grader.timing(verdict)))
+        if job.review and verdict.passed:
+            worker.send(protocol.ReviewFrame(token, grader.review()))
     except BaseException:
         # A grader bug, not the learner's: report it on the channel (the streams are captured).
         tb = traceback.format_exc()
