@@ -166,6 +166,14 @@ def test_validate_on_fixture_and_on_a_broken_pack(learner_home, tmp_path):
     report = json.loads(r.stdout)
     assert any("grading.call" in p and "manifest.toml" in p for p in report["problems"])
 
+    # CHECKS that the host cannot read without running the file: reassigned after the literal.
+    (folder / "manifest.toml").write_text((folder / "manifest.toml").read_text().replace('call = "maybe"', 'call = "jit"'))
+    with (folder / "checks.py").open("a") as fh:
+        fh.write("\nCHECKS = dict(CHECKS)\n")
+    r = run("validate", "--json", home=learner_home, exercises=root)
+    assert r.returncode == 1
+    assert any("checks.py: CHECKS must be assigned once" in p for p in json.loads(r.stdout)["problems"])
+
 
 def test_doctor(learner_home):
     r = run("doctor", home=learner_home)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import os
 import shlex
 import subprocess
@@ -247,7 +248,9 @@ def keyboard_only_desk(verbose: bool = False) -> None:
     import textwrap
 
     ex = first_exercise()
-    solution = ex.solution_path.read_text()
+    starter = ex.starter_path.read_text()
+    # The fix as a learner writes it: the solution's function, the starter's example block kept below it.
+    solution = ex.solution_path.read_text().rstrip("\n") + "\n\n\n" + starter[starter.index("if __name__"):]
     with terminal() as term:
         term.open_app()
         term.wait_for(EDITOR_FOCUSED, 10)  # an exercise opens with the focus in the editor
@@ -279,13 +282,19 @@ def keyboard_only_desk(verbose: bool = False) -> None:
         term.keys("F7", "BTab")  # select all, shift+tab: one level less on every line
         term.wait_for("  5  @jax.jit", 10)
 
-        # TODO(issue 22, scratch run): run the draft's `if __name__ == "__main__":` block here (the scratch-run key)
-        # and wait for its output in the Output tab, once the scratch run exists.
+        # Try before grading: F6 runs the example block; jax.debug.print now speaks on both calls, with numbers.
+        term.keys("F6")
+        term.wait_for("▷ Scratch run · RAN", GRADE_TIMEOUT)
+        tried = term.wait_for("── call 2 · normalize(float32[16]) ──", 10)
+        assert "Output ▷" in tried and len(re.findall(r"mean of this batch: \d", tried)) == 2 and "Tracer" not in tried, \
+            tried
+        assert not json.loads((term.home / "progress.json").read_text() if (term.home / "progress.json").exists()
+                              else '{"exercises": {}}')["exercises"].get(ex.id, {}).get("attempts"), "recorded"
 
         term.keys("C-r")
         passed = term.wait_for("PASSED", GRADE_TIMEOUT)
         if verbose:
-            print(read, passed, sep="\n")
+            print(read, tried, passed, sep="\n")
         assert term.draft(ex.id).read_text() == solution
         entry = json.loads((term.home / "progress.json").read_text())["exercises"][ex.id]
         assert entry["status"] == "passed", entry

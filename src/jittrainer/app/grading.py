@@ -1,4 +1,5 @@
-"""One grade in flight at a time, on the warm worker pool; a newer grade kills the older one's worker processes.
+"""One grade (or scratch run) in flight at a time, on the warm worker pool; a newer one kills the older one's worker
+processes.
 
 ``GradeDispatcher.grade`` blocks (run it in a thread worker) and reports only through ``post``: it never touches a
 widget. The UI process stays free of jax: the pool's workers import it, each in its own process.
@@ -15,11 +16,12 @@ from pathlib import Path
 
 from textual.message import Message
 
-from jittrainer.app.messages import GradeFailed, ReviewReady, TimingReady, VerdictReady
+from jittrainer.app.messages import GradeFailed, ReviewReady, ScratchReady, TimingReady, VerdictReady
 from jittrainer.course.exercises import Exercise
 from jittrainer.grading.host.grading import Grading
 from jittrainer.grading.host.pool import WorkerPool
 from jittrainer.grading.host.run import Submission
+from jittrainer.grading.host.scratch import ScratchRunHost
 from jittrainer.grading.limits import Limits, device_counts
 from jittrainer.grading.verdict import Verdict
 
@@ -41,7 +43,7 @@ class GradeDispatcher:
         self._pool: WorkerPool | None = None
         self._lock = threading.Lock()
         self._latest = 0  # id of the newest grade asked for; older ones are stale
-        self._current: Grading | None = None
+        self._current: Grading | ScratchRunHost | None = None
         # The latest gradings started, oldest first (tests read it); bounded, as live grading starts many.
         self.history: deque[Grading] = deque(maxlen=20)
         self._closed = False
@@ -123,6 +125,37 @@ class GradeDispatcher:
             post(TimingReady(run_id, exercise.id, verdict))
         else:
             post(VerdictReady(run_id, exercise.id, verdict, timing_pending=False))
+
+    def scratch(self, run_id: int, exercise: Exercise, source: bytes, path: Path, limits: Limits, lang: str,
+                post: Callable[[Message], object]) -> None:
+        """Blocking: run ``source`` as a program (its ``__main__`` block), ungraded, and post ScratchReady unless a
+        newer grade or run replaced it. Same pool, limits and channel as a grade; nothing is recorded."""
+        try:
+            submission = Submission(exercise, source, path, timing=False, lang=lang)
+            run = ScratchRunHost(submission, limits, self.pool.take(device_counts(exercise)[0]))
+        except Exception as exc:  # noqa: BLE001 - a spawn failure must reach the learner, not kill the app
+            if self._is_latest(run_id):
+                post(GradeFailed(run_id, exercise.id, f"{type(exc).__name__}: {exc}"))
+            return
+        with self._lock:
+            stale = run_id != self._latest or self._closed
+            if not stale:
+                self._current = run
+        if stale:
+            run.cancel()
+            return
+        try:
+            result = run.run()
+        except Exception as exc:  # noqa: BLE001
+            result = None
+            if self._is_latest(run_id):
+                post(GradeFailed(run_id, exercise.id, f"the scratch run failed: {type(exc).__name__}: {exc}"))
+        finally:
+            with self._lock:
+                if self._current is run:
+                    self._current = None
+        if result is not None and not run.cancelled.is_set() and self._is_latest(run_id):
+            post(ScratchReady(run_id, exercise.id, result))
 
     def clock(self, run_id: int) -> GradeClock | None:
         """The clock of grade ``run_id`` while it is the one in flight (read from the UI thread: two attributes

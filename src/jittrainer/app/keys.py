@@ -29,7 +29,11 @@ class Key:
 
 MAIN_KEYS: tuple[Key, ...] = (
     Key("run", "ctrl+r", "run", N_("Run"), N_("Grade the editor's text in a worker process (stops a run in flight)")),
-    Key("next-exercise", "ctrl+n,alt+right", "next_exercise", N_("Next"), N_("Open the next exercise")),
+    Key("scratch-run", "f6", "scratch_run", N_("Try"),
+        N_("Scratch run: run the draft's if __name__ == \"__main__\": block, ungraded and not recorded; the Output, "
+           "Jaxpr and Recompiles tabs show what it printed, traced and compiled"), priority=True),
+    # Not in the footer (80 columns hold nine keys): a pass names it in the panel's title and the Checks tab.
+    Key("next-exercise", "ctrl+n,alt+right", "next_exercise", N_("Next"), N_("Open the next exercise"), show=False),
     Key("previous-exercise", "alt+left", "previous_exercise", N_("Prev"), N_("Open the previous exercise"),
         show=False),
     Key("hint", "ctrl+t", "hint", N_("Hint"), N_("Show the next hint tier (recorded in your progress)")),
@@ -77,7 +81,7 @@ EDITOR_KEYS: tuple[Key, ...] = (
 EDITOR_BUILTIN = (
     ("ctrl+z / ctrl+y", N_("undo / redo")),
     ("ctrl+x / ctrl+c / ctrl+v", N_("cut / copy / paste")),
-    ("F6 / F7", N_("select the line / select everything")),
+    ("F7", N_("select everything (F6 is the scratch run here)")),
     ("backspace", N_("in the indentation: back to the previous indent stop (4 spaces)")),
     ("home", N_("to the first non-blank character; again: to column 0 (shift+home selects)")),
     ("escape", N_("leave the editor: the focus moves to the panel (tab / shift+tab then move between panes, "

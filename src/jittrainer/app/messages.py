@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from textual.message import Message
 
+from jittrainer.grading.scratch import ScratchRun
 from jittrainer.grading.verdict import Verdict
 
 
@@ -41,6 +42,15 @@ class ReviewReady(Message):
     run_id: int
     exercise_id: str
     verdict: Verdict
+
+
+@dataclass
+class ScratchReady(Message):
+    """A scratch run (the draft run as a program, ungraded) is over: what it printed, traced, compiled, raised."""
+
+    run_id: int
+    exercise_id: str
+    result: ScratchRun
 
 
 @dataclass

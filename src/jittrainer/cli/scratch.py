@@ -55,21 +55,6 @@ def scratch_json(result: ScratchRun) -> dict:
     return {"exercise": result.exercise, "message": result.message, "lang": language(), **data}
 
 
-def call_label(result: ScratchRun, label: str) -> str:
-    """An output section's label in words: "call 2 · normalize(f32[8])", "outside jitted calls"."""
-    if label == "run":
-        return _("before the first jitted call")
-    if label.startswith("after ") and label[6:].isdigit():
-        return _("after call {n}").format(n=label[6:])
-    if label.startswith("call ") and label[5:].isdigit():
-        n = int(label[5:])
-        call = next((c for c in result.calls if c.number == n), None)
-        if call is not None:
-            return _("call {n} · {function}({types})").format(n=n, function=call.function, types=", ".join(call.types))
-        return _("call {n}").format(n=n)
-    return {"process": _("process output (written straight to file descriptors 1 and 2)")}.get(label, label)
-
-
 def print_scratch(result: ScratchRun, exercise_id: str, path: Path, style: Style) -> None:
     word = style.bad(_("RAISED")) if result.error is not None else style.ok(_("RAN"))
     meta = _("{path} · {duration} · ungraded, not recorded").format(path=style.path(path),
@@ -101,7 +86,7 @@ def print_scratch(result: ScratchRun, exercise_id: str, path: Path, style: Style
         print()
         print(style.bold(_("Output")))
         for section in sections:
-            print(style.dim(f"  ── {call_label(result, section.label)} ──"))
+            print(style.dim(f"  ── {result.section_title(section.label)} ──"))
             if not section.text.strip():
                 print(style.dim("  " + _("(printed nothing)")))
                 continue

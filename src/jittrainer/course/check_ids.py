@@ -1,7 +1,7 @@
 """An exercise's declared check ids, read from its ``checks.py`` without running it (the host imports no jax).
 
-``CHECKS`` is a dict display whose keys are string literals (``CHECKS = {"runs": "...", ...}``), so the ``ast``
-module reads the ids. The host uses them to refuse a "pass" that does not report exactly these checks.
+``CHECKS`` is a dict display whose keys are string literals (``CHECKS = {"runs": "...", ...}``), assigned once, so
+the ``ast`` module reads the ids (``validate`` says so when it cannot). The host uses them to refuse a "pass" that does not report exactly these checks.
 """
 
 from __future__ import annotations
@@ -27,12 +27,16 @@ def _read(path: str, _mtime: int, _size: int) -> tuple[str, ...]:
         tree = ast.parse(Path(path).read_bytes(), path)
     except (OSError, SyntaxError, ValueError):
         return ()
+    found: list[ast.expr | None] = []
     for node in tree.body:
-        target = node.targets[0] if isinstance(node, ast.Assign) and len(node.targets) == 1 else (
-            node.target if isinstance(node, ast.AnnAssign) else None)
-        if isinstance(target, ast.Name) and target.id == "CHECKS" and isinstance(node.value, ast.Dict):
-            keys = node.value.keys
-            if all(isinstance(k, ast.Constant) and isinstance(k.value, str) for k in keys):
-                return tuple(k.value for k in keys)  # type: ignore[union-attr]
-            return ()
+        if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(t, ast.Name) and t.id == "CHECKS" for t in targets):
+                found.append(node.value)
+    # One assignment only: a second one (CHECKS = dict(CHECKS), CHECKS |= ...) could change the ids unseen.
+    if len(found) != 1 or not isinstance(found[0], ast.Dict):
+        return ()
+    keys = found[0].keys
+    if all(isinstance(k, ast.Constant) and isinstance(k.value, str) for k in keys):
+        return tuple(k.value for k in keys)  # type: ignore[union-attr]
     return ()

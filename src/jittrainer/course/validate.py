@@ -89,6 +89,7 @@ def validate(
 ) -> Report:
     """Grade every starter, solution and wrong fix; with a ``deck``, also run every drill card's proof; with
     ``languages``, require every exercise (and card) to ship its Chinese text."""
+    from jittrainer.course.check_ids import declared_checks
     from jittrainer.course.drills.proofs import verify_cards
     from jittrainer.course.translations import check_exercise_languages
 
@@ -99,6 +100,10 @@ def validate(
         problems = list(ex.problems)
         if languages and not ex.problems:
             problems += check_exercise_languages(ex)
+        if not ex.problems and ex.checks_path.is_file() and not declared_checks(ex.checks_path):
+            problems.append(f"{ex.dir.name}/checks.py: CHECKS must be assigned once, as a dict display with string "
+                            "keys (CHECKS = {\"runs\": ..., ...}): the host reads the ids without running the file, "
+                            "to refuse a pass that leaves a check out")
         if problems:
             report.problems.extend(problems)
             if on_result:

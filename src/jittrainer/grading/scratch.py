@@ -25,6 +25,7 @@ from jittrainer.grading.verdict import (
     _msg,
     _msg_or_text,
 )
+from jittrainer.i18n import _
 from jittrainer.i18n.message import Msg, render
 
 
@@ -69,6 +70,21 @@ class ScratchRun:
     @property
     def ok(self) -> bool:
         return self.error is None
+
+    def section_title(self, label: str) -> str:
+        """An output section's label in words: "call 2 · normalize(f32[8])", "after call 2", ..."""
+        if label == "run":
+            return _("before the first jitted call")
+        if label.startswith("after ") and label[6:].isdigit():
+            return _("after call {n}").format(n=label[6:])
+        if label.startswith("call ") and label[5:].isdigit():
+            n = int(label[5:])
+            call = next((c for c in self.calls if c.number == n), None)
+            if call is not None:
+                return _("call {n} · {function}({types})").format(n=n, function=call.function,
+                                                                  types=", ".join(call.types))
+            return _("call {n}").format(n=n)
+        return {"process": _("process output (written straight to file descriptors 1 and 2)")}.get(label, label)
 
     def to_dict(self) -> dict[str, Any]:
         return _encode(self)

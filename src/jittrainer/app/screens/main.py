@@ -8,7 +8,6 @@ messages (``app.messages``) and the ``@on`` handlers here change widgets.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import partial
 
 from textual import events, on, work
@@ -27,23 +26,14 @@ from jittrainer.app.messages import GradeFailed, ReviewReady, TimingReady, Verdi
 from jittrainer.app.screens.main_view import View
 from jittrainer.app.widgets.editor import DraftEditor
 from jittrainer.app.widgets.findbar import FindBar
+from jittrainer.app.screens.grade_state import GradeState
 from jittrainer.app.widgets.panel import InfoPanel
 from jittrainer.app.widgets.sidebar import Entry, ExerciseList
 from jittrainer.course.exercises import Exercise
+from jittrainer.grading.scratch import ScratchRun
 from jittrainer.grading.verdict import Verdict
 from jittrainer.i18n import _
 from jittrainer.session.progress import ExerciseProgress
-
-@dataclass(frozen=True)
-class GradeState:
-    """The grade whose news the screen shows: its id, its exercise, and whether the verdict or only its timing is
-    still to come."""
-
-    run_id: int
-    exercise_id: str
-    phase: str  # "grading" | "timing" | "review"
-    live: bool = False
-
 
 class MainScreen(View):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (150, "-wide")]
@@ -60,6 +50,7 @@ class MainScreen(View):
         self.statuses: dict[str, str] = {}
         self.entries: dict[str, ExerciseProgress] = {}
         self.verdicts: dict[str, Verdict] = {}  # this session's last verdict per exercise, as the worker sent it
+        self.scratch_runs: dict[str, ScratchRun] = {}  # a scratch run newer than the verdict, shown over it
         self.unsaved: dict[str, str] = {}  # editor text that could not be written when leaving an exercise
         self.keeper = DraftKeeper(self._editor_or_none, self.set_timer, self.notify, autosave_delay)
         self._live_timer: Timer | None = None
@@ -303,6 +294,7 @@ class MainScreen(View):
         ex = self.session.course.get(message.exercise_id)
         verdict = message.verdict
         self.verdicts[message.exercise_id] = verdict
+        self.scratch_runs.pop(message.exercise_id, None)
         after = "timing" if message.timing_pending else "review" if message.review_pending else None
         self.grade_state = GradeState(message.run_id, message.exercise_id, after, state.live) if after else None
         if ex is None:

@@ -8,9 +8,11 @@ import os
 import shlex
 import subprocess
 
-from textual import on
+from textual import on, work
 from textual.screen import Screen
 
+from jittrainer.app.messages import ScratchReady
+from jittrainer.app.screens.grade_state import GradeState
 from jittrainer.app.screens.confirm import ConfirmScreen
 from jittrainer.app.screens.goto_line import GotoLineScreen
 from jittrainer.app.widgets.editor import DraftEditor
@@ -23,6 +25,41 @@ class Actions(Screen):
 
     def action_run(self) -> None:
         self.start_grade()
+
+    def action_scratch_run(self) -> None:
+        """Run the draft as a program (its ``__main__`` block), ungraded: what it prints, traces, compiles and raises
+        goes to the Output, Jaxpr and Recompiles tabs, marked. Replaces a grade in flight, as ctrl+r does."""
+        ex = self.current
+        if ex is None or not ex.available or self.keeper.draft is None:
+            return
+        if self._live_timer is not None:
+            self._live_timer.stop()
+            self._live_timer = None
+        self.keeper.save_now()
+        text = self.editor.text
+        dispatcher = self.app.dispatcher
+        run_id = dispatcher.begin()
+        self.grade_state = GradeState(run_id, ex.id, "scratch")
+        if self.panel.active not in ("output", "jaxpr", "recompiles"):
+            self.panel.switch("output")
+        self._scratch(dispatcher, run_id, ex, text.encode("utf-8"), self.keeper.draft.path)
+
+    @work(thread=True, exclusive=False, group="grade", exit_on_error=False)
+    def _scratch(self, dispatcher, run_id: int, ex, source: bytes, path) -> None:
+        dispatcher.scratch(run_id, ex, source, path, self.session.limits(ex), self.session.lang, self.post_message)
+
+    @on(ScratchReady)
+    def _scratch_ready(self, message: ScratchReady) -> None:
+        if not self._is_news(message.run_id):
+            return
+        self.scratch_runs[message.exercise_id] = message.result
+        self.grade_state = None
+        if self.current is None or self.current.id != message.exercise_id:
+            return
+        self.show_verdict(self.current, scroll_home=True)  # the last verdict, the scratch run over three of its tabs
+        error = message.result.error
+        if error is not None and error.line:
+            self.editor.mark_error(error.line, error.col, move=False)
 
     def action_toggle_live(self) -> None:
         settings = self.app.settings

@@ -83,8 +83,12 @@ class View(Actions):
         state = self.grade_state
         mine = state is not None and state.exercise_id == ex.id
         verdict = self.shown_verdict(ex)
-        self.panel.show_verdict(verdict, self.pane_context(ex, verdict), running=mine and state.phase == "grading",
+        context = self.pane_context(ex, verdict)
+        self.panel.show_verdict(verdict, context, running=mine and state.phase == "grading",
                                 timing_pending=mine and state.phase == "timing", scroll_home=scroll_home)
+        scratch = self.scratch_runs.get(ex.id)
+        if scratch is not None:
+            self.panel.show_scratch(scratch, context, scroll_home=scroll_home)
         self._panel_titles(verdict)
 
     def _panel_titles(self, verdict: Verdict | None) -> None:
@@ -122,11 +126,11 @@ class View(Actions):
             return
         self._spin_at = (self._spin_at + 1) % len(SPINNER)
         spinner = SPINNER[self._spin_at]
-        if state.phase == "grading":
-            clock, word = self.clock_text(state), _("grading…")
+        if state.phase in ("grading", "scratch"):
+            clock, word = self.clock_text(state), _("grading…") if state.phase == "grading" else _("running…")
             self.panel.border_subtitle = f"{spinner} {word} {clock}"
             mine = state.exercise_id == getattr(self.current, "id", None)
-            self.panel.show_clock(f"{spinner} {clock}" if mine else None)
+            self.panel.show_clock(f"{spinner} {clock}" if mine and state.phase == "grading" else None)
         else:
             word = _("measuring timing…") if state.phase == "timing" else _("reviewing…")
             self.panel.border_subtitle = f"{spinner} {word}"

@@ -23,7 +23,16 @@ from jittrainer.app.widgets.panes.common import PaneContext
 from jittrainer.app.widgets.panes.jaxpr import render_jaxpr, render_jaxpr_code
 from jittrainer.app.widgets.panes.output import render_output
 from jittrainer.app.widgets.panes.recompiles import render_recompiles
+from jittrainer.app.widgets.panes.scratch import (
+    MARK,
+    jitted_compiles,
+    render_scratch_jaxpr,
+    render_scratch_jaxpr_code,
+    render_scratch_output,
+    render_scratch_recompiles,
+)
 from jittrainer.app.widgets.panes.timing import render_timing
+from jittrainer.grading.scratch import ScratchRun
 from jittrainer.grading.verdict import Verdict
 from jittrainer.i18n import _
 
@@ -175,10 +184,27 @@ class InfoPanel(Vertical):
         samples = verdict.timing.steady_samples if verdict is not None and not timing_pending else []
         sparkline.data = list(samples)
         sparkline.display = bool(samples)
+        self._label("output", "")
+        self._label("jaxpr", "")
         self._label("recompiles", "" if verdict is None or verdict.compiles is None else str(verdict.compiles))
         self._label("checks", "" if verdict is None else {"pass": "✔", "fail": "✘", "error": "⚠"}[verdict.status])
         if scroll_home:
             for tab in VERDICT_TABS:
+                self.query_one(f"#{tab}-scroll", VerticalScroll).scroll_home(animate=False)
+
+    def show_scratch(self, run: ScratchRun, context: PaneContext, *, scroll_home: bool = False) -> None:
+        """A scratch run over the Output, Jaxpr and Recompiles tabs (each marked); Checks keeps the last verdict."""
+        self.query_one("#output-body", Static).update(render_scratch_output(run, context))
+        self.query_one("#jaxpr-body", Static).update(render_scratch_jaxpr(run, context))
+        code = self.query_one("#jaxpr-code", Static)
+        code.update(render_scratch_jaxpr_code(run))
+        code.display = bool(run.jaxprs)
+        self.query_one("#recompiles-body", Static).update(render_scratch_recompiles(run, context))
+        self._label("output", MARK)
+        self._label("jaxpr", MARK)
+        self._label("recompiles", f"{jitted_compiles(run)} {MARK}" if run.calls else MARK)
+        if scroll_home:
+            for tab in ("output", "jaxpr", "recompiles"):
                 self.query_one(f"#{tab}-scroll", VerticalScroll).scroll_home(animate=False)
 
     # -- scrolling -------------------------------------------------------------------------------------------
