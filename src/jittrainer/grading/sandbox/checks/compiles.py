@@ -136,3 +136,12 @@ def reason_items(misses: Sequence[CacheMiss], limit: int = 3) -> list[Msg]:
 def bare_name(function: str) -> str:
     """"mean" for JAX's "jit(mean)"."""
     return function[4:-1] if function.startswith("jit(") and function.endswith(")") else function
+
+
+def eager_failed(g: CheckContext, check: str, head: Msg, names: Sequence[str], *, tier: int | None = 1) -> Any:
+    """Fail ``check`` for compiles of JAX's own operations run eagerly (``names``), outside the learner's jitted
+    code: the course counts every backend compile in the graded window, these too."""
+    return g.failed(check, filled(when_eager().observation, {"head": head, "names": list(names)}),
+                    msg("advice.numpy", "build and convert arrays with NumPy on the host (np.stack, np.float32), or "
+                        "inside the jitted function: a jax.numpy call outside jit compiles a program of its own"),
+                    tier=tier)
