@@ -41,5 +41,5 @@ def test_every_literal_given_to_a_translation_function_is_extracted():
 
 
 def test_catalogs_are_complete_translated_and_compiled():
-    problems = build.run(Path(build.PACKAGE_SRC).parents[1] / "exercises", check=True)
+    problems = build.run(Path(build.PACKAGE_SRC).parents[1] / "exercises", check=True, packs=build.repo_packs())
     assert not problems, "\n".join(problems) + "\n(run: make catalogs, then translate what is listed)"

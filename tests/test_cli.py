@@ -236,3 +236,13 @@ def test_check_in_chinese_keeps_json_keys_and_ids(learner_home):
     assert any("\u4e00" <= ch <= "\u9fff" for ch in data["message"])  # the words are Chinese
     r = run("--lang", "zh", "check", "black_box_print", home=learner_home)
     assert "未通过" in r.stdout
+
+
+def test_format_exercism_implies_json_and_every_test_code_names_its_rule(learner_home):
+    r = run("check", "black_box_print", "--format", "exercism", home=learner_home)
+    assert r.returncode == 1 and not r.stderr.strip()
+    data = json.loads(r.stdout)
+    assert data["version"] == 3 and data["status"] == "fail"
+    assert all(t["test_code"].startswith("Check ") and "Rule it enforces" in t["test_code"] for t in data["tests"])
+    r = run("check", "--all", "--format", "exercism", home=learner_home)
+    assert r.returncode == 2 and "--format exercism" in r.stderr

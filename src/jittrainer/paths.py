@@ -40,5 +40,17 @@ def cache_dir() -> Path:
     return platformdirs.user_cache_path(APP, appauthor=False)
 
 
+def packs_dir() -> Path:
+    """Packs installed for this learner: every folder here with a pack.toml loads (``jittrainer new`` writes into
+    ``packs/mine`` unless told another pack)."""
+    return home() / "packs"
+
+
+def key_file(key: str) -> str:
+    """An exercise's key as a relative file stem: ``"pack:id"`` → ``"pack/id"`` (a pack's drafts and backups live
+    in a folder of their own, and no file name holds a colon)."""
+    return key.replace(":", "/")
+
+
 def draft_path(exercise_id: str) -> Path:
-    return workspace_dir() / f"{exercise_id}.py"
+    return workspace_dir() / f"{key_file(exercise_id)}.py"

@@ -140,3 +140,25 @@ async def show_verdict(pilot, app: TrainerApp, verdict: Verdict, pane: str = "ch
     await pilot.pause()
     s.panel.switch(pane)
     await pilot.pause()
+
+
+def post_keys(app: TrainerApp, *keys: str) -> None:
+    """Send keys to the app back-to-back, as a terminal does in a burst (tmux send-keys, ssh): all of them are in
+    the app's queue before it reads the first. ``pilot.press`` waits for the app to go idle after each key, which
+    hides any reordering. Names as for ``pilot.press``."""
+    import unicodedata
+
+    from textual import events
+    from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
+
+    for key in keys:
+        if len(key) == 1 and not key.isalnum():
+            key = _character_to_key(key)
+        original = REPLACED_KEYS.get(key, key)
+        try:
+            char = unicodedata.lookup(_get_unicode_name_from_key(original))
+        except KeyError:
+            char = key if len(key) == 1 else None
+        event = events.Key(key, char)
+        event.set_sender(app)
+        app.post_message(event)  # what the driver does for each key it reads

@@ -227,16 +227,20 @@ async def test_f10_runs_a_mock_interview_and_records_its_report():
         await pilot.press("f10")
         await pilot.pause()
         assert isinstance(app.screen, DrillScreen)  # the cards come first
-        await pilot.press("escape")  # end the cards
+        await pilot.press("escape")  # skip the cards: it asks first
         await pilot.pause()
-        await pilot.press("escape")  # close their summary
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
         await pilot.pause()
         assert isinstance(app.screen, InterviewScreen)
         interview = app.screen
         assert interview.plan.exercises and interview.plan.exercises[0].interview
         editor = interview.query_one("#interview-editor")
         assert editor.text == interview.plan.exercises[0].starter_path.read_text()
-        await pilot.press("f10")  # end the interview
+        await pilot.press("f10")  # end the interview: it asks first
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
         await pilot.pause(0.5)
         report = interview.query_one("#interview-report", Markdown).source
         assert "Interview over" in report and "Practise next" in report

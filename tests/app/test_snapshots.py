@@ -77,3 +77,17 @@ def test_chinese_main_screen(snap_compare):
 
 def test_chinese_small_terminal(snap_compare):
     assert snap_compare(app("zh"), terminal_size=SMALL, run_before=pane("checks", lambda: failing_verdict("zh")))
+
+
+def test_small_terminal_with_the_exercise_list(snap_compare):
+    # Below 150 columns the list (F2) lies over the editor: the editor keeps its columns, the panel all its tabs.
+    async def run_before(pilot) -> None:
+        await no_blink(pilot)
+        await pilot.press("f2")
+        list_ = pilot.app.main_screen.sidebar
+        # The list re-wraps its entries for its width once it has one (on_resize): let that settle.
+        while list_._width != list_._prompt_width():
+            await pilot.pause(0.05)
+        await pilot.pause()
+
+    assert snap_compare(app(), terminal_size=SMALL, run_before=run_before)

@@ -42,9 +42,19 @@ QUESTIONS = {"choice_one": "What does it print?", "count_two": "How many lines?"
              "tf_false": "One plus one is three.", "text_hi": "Type the output."}
 
 
+def noon_zone() -> str:
+    """A time zone in which it is around noon now: "due again today" (a miss returns ten minutes later) must not
+    depend on when the suite runs, and near midnight it would."""
+    import datetime as dt
+
+    offset = 12 - dt.datetime.now(dt.timezone.utc).hour  # hours to add to UTC for a local noon
+    offset = (offset + 12) % 24 - 12  # within what Etc/GMT zones offer
+    return f"Etc/GMT{-offset:+d}"  # POSIX sign: Etc/GMT+5 is five hours behind UTC
+
+
 def drill(deck_dir, home, *args, stdin="", lang="en"):
     cmd = [sys.executable, "-m", "jittrainer", "--lang", lang, "drill"]
-    env = {"JITTRAINER_HOME": str(home), "PATH": "/usr/bin:/bin", "PYTHONIOENCODING": "utf-8"}
+    env = {"JITTRAINER_HOME": str(home), "PATH": "/usr/bin:/bin", "PYTHONIOENCODING": "utf-8", "TZ": noon_zone()}
     return subprocess.run([*cmd, "--drills", str(deck_dir), *args], input=stdin, capture_output=True, text=True,
                           env=env, timeout=60)
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from tmux_drive import (drive, external_editor_round_trip, kill_while_typing, live_grading_keeps_the_cursor,
-                        watch_grades_each_save)
+from tmux_drive import (drive, external_editor_round_trip, keyboard_only_desk, kill_while_typing,
+                        live_grading_keeps_the_cursor, watch_grades_each_save)
 
 pytestmark = [pytest.mark.worker, pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")]
 
@@ -29,3 +29,7 @@ def test_ctrl_o_opens_the_draft_in_the_external_editor_and_reloads_it():
 
 def test_live_grading_never_moves_the_cursor_while_typing():
     live_grading_keeps_the_cursor()
+
+
+def test_keyboard_only_read_the_task_dedent_a_block_grade_and_pass():
+    keyboard_only_desk()

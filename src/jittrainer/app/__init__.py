@@ -10,10 +10,10 @@ from jittrainer.app.trainer import TrainerApp
 __all__ = ["TrainerApp", "run"]
 
 
-def run(exercises_dir: str | None = None, lang: str | None = None) -> int:
+def run(exercises_dir: str | None = None, lang: str | None = None, packs: list | tuple = ()) -> int:
     import os
 
-    app = TrainerApp(exercises_dir=exercises_dir, lang=lang)
+    app = TrainerApp(exercises_dir=exercises_dir, lang=lang, packs=packs)
     # Headless: no terminal needed (`jittrainer bench` times start-up this way).
     app.run(headless=os.environ.get("JITTRAINER_HEADLESS") == "1")
     return app.return_code or 0

@@ -7,8 +7,10 @@ widget. The UI process stays free of jax: the pool's workers import it, each in 
 from __future__ import annotations
 
 import threading
+import time
 from collections import deque
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from textual.message import Message
@@ -20,6 +22,15 @@ from jittrainer.grading.host.pool import WorkerPool
 from jittrainer.grading.host.run import Submission
 from jittrainer.grading.limits import Limits, device_counts
 from jittrainer.grading.verdict import Verdict
+
+
+@dataclass(frozen=True)
+class GradeClock:
+    """How far a grade in flight has got against its time limit. ``elapsed_s`` is None while the job waits for a
+    worker process: the limit counts from when a worker takes the job, not from the key that started the grade."""
+
+    limit_s: float
+    elapsed_s: float | None
 
 
 class GradeDispatcher:
@@ -103,6 +114,16 @@ class GradeDispatcher:
             post(TimingReady(run_id, exercise.id, verdict))
         else:
             post(VerdictReady(run_id, exercise.id, verdict, timing_pending=False))
+
+    def clock(self, run_id: int) -> GradeClock | None:
+        """The clock of grade ``run_id`` while it is the one in flight (read from the UI thread: two attributes
+        that the grading thread sets once)."""
+        with self._lock:
+            grading = self._current if run_id == self._latest and not self._closed else None
+        if grading is None:
+            return None
+        started = grading.handed_over_at
+        return GradeClock(grading.limits.timeout_s, None if started is None else time.monotonic() - started)
 
     def _is_latest(self, run_id: int) -> bool:
         with self._lock:

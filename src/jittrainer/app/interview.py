@@ -1,8 +1,10 @@
 """The mock interview in the app (F10, or the palette): a drill round of cards, then one or two short exercises in
 an editor of their own (the interview's drafts, not the course's), all on one clock, then the report.
 
-The cards phase is a ``DrillScreen`` pushed on top; its outcomes are read when it closes. Grading goes through the
-app's dispatcher (workers post messages; the handlers here change the widgets).
+The cards phase is a ``DrillScreen`` pushed on top, in its interview mode (labelled as the interview, with its
+clock); its outcomes are read when it closes. Skipping cards, skipping an exercise or ending early asks first; the
+report counts what was not reached. Grading goes through the app's dispatcher (workers post messages; the handlers
+here change the widgets).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from textual.widgets import Footer, Markdown, Static
 
 from jittrainer.app.keys import translate_bindings
 from jittrainer.app.messages import GradeFailed, TimingReady, VerdictReady
+from jittrainer.app.screens.confirm import ConfirmScreen
 from jittrainer.app.widgets.editor import DraftEditor
 from jittrainer.course.drills.loader import load_drills
 from jittrainer.course.drills.round import Outcome, RoundOptions
@@ -32,7 +35,7 @@ from jittrainer.course.interview import (
     report_lines,
     save,
 )
-from jittrainer.i18n import N_, _
+from jittrainer.i18n import N_, _, ngettext
 from jittrainer.session import Session
 from jittrainer.units import duration
 
@@ -40,8 +43,10 @@ from jittrainer.units import duration
 class InterviewScreen(Screen[None]):
     BINDINGS = [
         Binding("ctrl+r", "grade", N_("Grade"), id="interview.grade"),
-        Binding("ctrl+n", "skip", N_("Next"), id="interview.next"),
-        Binding("f10", "finish", N_("End"), id="interview.end"),
+        Binding("ctrl+n", "skip", N_("Skip exercise"), id="interview.next",
+                tooltip=N_("Skip this exercise (asks first); it counts as not tried")),
+        Binding("f10", "finish", N_("End interview"), id="interview.end",
+                tooltip=N_("End the interview now and see the report (asks first)")),
     ]
 
     def __init__(self, session: Session, *, minutes: float = 20.0, topic: str | None = None,
@@ -86,7 +91,8 @@ class InterviewScreen(Screen[None]):
             card_minutes = max(self.plan.minutes - len(self.plan.exercises) * EXERCISE_MINUTES, 1.0)
             drill = DrillScreen(self.deck, cards=self.plan.cards, scheduler=self.scheduler, choose_difficulty=False,
                                 options=RoundOptions(count=len(self.plan.cards), minutes=card_minutes,
-                                                     seed=self.plan.seed))
+                                                     seed=self.plan.seed),
+                                interview_left=lambda: self.left)
             self.app.push_screen(drill, lambda _summary: self._cards_done(drill))
         else:
             self._next_exercise()
@@ -101,22 +107,23 @@ class InterviewScreen(Screen[None]):
         return self.plan.budget_s - (time.monotonic() - self.started)
 
     def _tick(self) -> None:
-        if self.finished:
+        if self.finished or self.index < 0:  # the cards' screen keeps the clock while it is up
             return
         if self.left <= 0:
-            self.action_finish()
+            self.finish()
             return
         editor = self.query_one("#interview-editor", DraftEditor)
         if 0 <= self.index < len(self.plan.exercises):
             ex = self.plan.exercises[self.index]
-            editor.border_title = _("{title} — {time} left").format(title=self.session.title(ex),
-                                                                   time=duration(self.left))
+            editor.border_title = _("Interview · exercise {n} of {total} · {title} — {time} left").format(
+                n=self.index + 1, total=len(self.plan.exercises), title=self.session.title(ex),
+                time=duration(max(self.left, 0.0)))
 
     def _next_exercise(self) -> None:
         self._save()
         self.index += 1
         if self.index >= len(self.plan.exercises) or self.left <= 0:
-            self.action_finish()
+            self.finish()
             return
         ex = self.plan.exercises[self.index]
         self.attempts.append(ExerciseAttempt(ex.id, ex.topic))
@@ -125,7 +132,8 @@ class InterviewScreen(Screen[None]):
         editor = self.query_one("#interview-editor", DraftEditor)
         editor.load_text(self.drafts.path(ex).read_text(encoding="utf-8"))
         editor.focus()
-        self.query_one("#interview-verdict", Static).update(_("ctrl+r grades · ctrl+n next · f10 ends the interview"))
+        self.query_one("#interview-verdict", Static).update(
+            _("ctrl+r grades · ctrl+n skips this exercise · f10 ends the interview (both ask first)"))
         self._tick()
 
     def _save(self) -> None:
@@ -167,12 +175,33 @@ class InterviewScreen(Screen[None]):
         pass  # timing does not matter in an interview; a failed start shows as no verdict
 
     def action_skip(self) -> None:
-        if not self.finished:
-            self._next_exercise()
+        if self.finished or not 0 <= self.index < len(self.plan.exercises):
+            return
+        later = len(self.plan.exercises) - self.index - 1
+        question = _("This exercise counts as not tried.") + " " + (
+            _("The next exercise comes up.") if later else _("It is the last one: the report comes next."))
+        self.app.push_screen(ConfirmScreen(_("Skip this exercise?"), question, yes=_("Skip")),
+                             lambda yes: self._next_exercise() if yes and not self.finished else None)
+
+    def not_reached(self) -> tuple[int, int]:
+        """Cards never answered and exercises never opened, so far."""
+        return len(self.plan.cards) - len(self.outcomes), len(self.plan.exercises) - len(self.attempts)
 
     def action_finish(self) -> None:
         if self.finished:
             self.dismiss(None)
+            return
+        cards, exercises = self.not_reached()
+        exercises += 1 if 0 <= self.index < len(self.plan.exercises) and self.attempts[-1].runs == 0 else 0
+        left = [ngettext("{n} card", "{n} cards", cards).format(n=cards)] if cards else []
+        left += [ngettext("{n} exercise", "{n} exercises", exercises).format(n=exercises)] if exercises else []
+        question = _("Not reached or not tried yet: {what}. They count as such in the report.").format(
+            what=", ".join(left)) if left else _("The report comes next.")
+        self.app.push_screen(ConfirmScreen(_("End the interview now?"), question, yes=_("End")),
+                             lambda yes: self.finish() if yes else None)
+
+    def finish(self) -> None:
+        if self.finished:
             return
         self._save()
         self.finished = True
@@ -183,9 +212,39 @@ class InterviewScreen(Screen[None]):
         except OSError as exc:
             self.notify(_("Could not record the interview in your progress: {reason}").format(reason=exc),
                         severity="error")
-        lines = report_lines(entry, self.deck, self.session.course)
+        lines = self.report(entry)
         self.query_one("#interview-work").display = False
         report = self.query_one("#interview-report", Markdown)
         report.display = True
         report.update("# " + _("Interview report") + "\n\n" + "\n\n".join(lines) + "\n\n*" + _("f10 closes") + "*")
         report.focus()
+
+    def report(self, entry) -> list[str]:
+        """``report_lines``, with its head and its exercise lines said here: in plural forms, and with what the
+        interview never reached (the cards left when it ended, the exercises never opened)."""
+        lines = report_lines(entry, self.deck, self.session.course)
+        right = sum(c["result"] == "right" for c in entry.cards) + sum(e["status"] == "pass" for e in entry.exercises)
+        asked = len(entry.cards) + len(entry.exercises)
+        head = _("Interview over: {right} of {asked} right ({cards}, {exercises}).").format(
+            right=right, asked=asked,
+            cards=ngettext("{n} card", "{n} cards", len(entry.cards)).format(n=len(entry.cards)),
+            exercises=ngettext("{n} exercise", "{n} exercises", len(entry.exercises)).format(n=len(entry.exercises)))
+        cards, exercises = self.not_reached()
+        missed = [ngettext("{n} card", "{n} cards", cards).format(n=cards)] if cards else []
+        missed += [ngettext("{n} exercise", "{n} exercises", exercises).format(n=exercises)] if exercises else []
+        out = [head]
+        if missed:
+            out.append(_("Not reached before the end: {what}.").format(what=", ".join(missed)))
+        attempts = iter(entry.exercises)
+        for line in lines[1:]:
+            attempt = next(attempts, None) if line.startswith("  ") else None
+            if attempt is None:
+                out.append(line)
+                continue
+            ex = self.session.course.get(attempt["exercise"])
+            name = f"{ex.number:02d} {self.session.title(ex)}" if ex else attempt["exercise"]
+            status = {"pass": _("passed"), "fail": _("failed"), "error": _("error"), "skipped": _("not tried")}[
+                attempt["status"]]
+            runs = ngettext("{n} run", "{n} runs", attempt["runs"]).format(n=attempt["runs"])
+            out.append(f"  {name}: {status} ({runs})")
+        return out

@@ -42,8 +42,14 @@ MAIN_KEYS: tuple[Key, ...] = (
     Key("next-pane", "f3", "cycle_pane(1)", N_("Panes"),
         N_("Show the next tab: Task, Hints, Checks, Output, Jaxpr, Timing, Recompiles, Why")),
     Key("previous-pane", "f4", "cycle_pane(-1)", N_("Prev pane"), N_("Show the previous tab"), show=False),
-    Key("zoom", "f8", "zoom", N_("Zoom"), N_("Fill the screen with the editor or the panel (F8 again restores)"),
-        show=False),
+    Key("zoom", "f8", "zoom", N_("Zoom"), N_("Fill the screen with the editor or the panel, whichever has the focus "
+                                            "(F8 or escape restores)"), show=False),
+    Key("panel-page-down", "alt+pagedown,alt+down", "scroll_panel('page_down')", N_("Scroll"),
+        N_("Scroll the panel's tab down a page, from anywhere (the focus stays where it is)")),
+    Key("panel-page-up", "alt+pageup,alt+up", "scroll_panel('page_up')", N_("Scroll up"),
+        N_("Scroll the panel's tab up a page, from anywhere"), show=False),
+    Key("focus-editor", "escape", "focus_editor", N_("Editor"),
+        N_("From the panel or the exercise list: back to the editor"), show=False),
     Key("drill", "f9", "drill", N_("Drill"), N_("A round of interview drill cards (predict the output)"),
         show=False),
     Key("interview", "f10", "interview", N_("Interview"), N_("A mock interview: cards and a short exercise on a "
@@ -55,6 +61,10 @@ MAIN_KEYS: tuple[Key, ...] = (
 )
 
 EDITOR_KEYS: tuple[Key, ...] = (
+    Key("indent", "tab", "indent", N_("Indent"),
+        N_("Indent the selected lines one level (no selection: spaces to the next indent stop)"), show=False),
+    Key("dedent", "shift+tab", "dedent", N_("Dedent"), N_("Dedent the selected lines, or the cursor's line, one level"),
+        show=False),
     Key("find", "ctrl+f", "find", N_("Find"), N_("Find text in the draft (enter: next match, escape: close)"),
         show=False),
     Key("goto-line", "ctrl+g", "goto_line", N_("Go to line"), N_("Jump to a line number"), show=False),
@@ -68,9 +78,24 @@ EDITOR_BUILTIN = (
     ("ctrl+z / ctrl+y", N_("undo / redo")),
     ("ctrl+x / ctrl+c / ctrl+v", N_("cut / copy / paste")),
     ("F6 / F7", N_("select the line / select everything")),
-    ("tab / shift+tab", N_("indent / dedent (Tab stays in the editor: press escape to leave it)")),
-    ("escape", N_("leave the editor: the focus moves to the panel (tab / shift+tab then move between panes)")),
+    ("backspace", N_("in the indentation: back to the previous indent stop (4 spaces)")),
+    ("home", N_("to the first non-blank character; again: to column 0 (shift+home selects)")),
+    ("escape", N_("leave the editor: the focus moves to the panel (tab / shift+tab then move between panes, "
+                  "escape comes back)")),
     ("enter", N_("new line, indented like the one above (one level more after a colon)")),
+)
+
+# Keys of the panel while it has the focus, for F1 (the panel binds them: ``InfoPanel.BINDINGS``).
+PANEL_KEYS: tuple[Key, ...] = (
+    Key("panel.scroll-down", "down,j", "scroll('down')", N_("Scroll"), N_("Panel: scroll the tab down a line"),
+        show=False),
+    Key("panel.scroll-up", "up,k", "scroll('up')", N_("Scroll up"), N_("Panel: scroll the tab up a line"), show=False),
+    Key("panel.page-down", "pagedown,space", "scroll('page_down')", N_("Page down"),
+        N_("Panel: scroll the tab down a page"), show=False),
+    Key("panel.page-up", "pageup", "scroll('page_up')", N_("Page up"), N_("Panel: scroll the tab up a page"),
+        show=False),
+    Key("panel.top", "home", "scroll('home')", N_("Top"), N_("Panel: to the top of the tab"), show=False),
+    Key("panel.bottom", "end", "scroll('end')", N_("Bottom"), N_("Panel: to the bottom of the tab"), show=False),
 )
 
 
@@ -92,7 +117,7 @@ def translate_bindings(node: DOMNode) -> None:
 
 def key_for(binding_id: str, keymap: dict[str, str]) -> str:
     """The first key now bound to ``binding_id`` (the learner's keymap wins), for texts that name it."""
-    for k in (*MAIN_KEYS, *EDITOR_KEYS):
+    for k in (*MAIN_KEYS, *EDITOR_KEYS, *PANEL_KEYS):
         if k.id == binding_id:
             return keymap.get(binding_id, k.keys).split(",")[0]
     return binding_id
@@ -101,7 +126,7 @@ def key_for(binding_id: str, keymap: dict[str, str]) -> str:
 def key_rows(keymap: dict[str, str]) -> list[tuple[str, str, str]]:
     """(keys, what they do, binding id) for F1, in the learner's current keymap and language."""
     rows = []
-    for k in (*MAIN_KEYS, *EDITOR_KEYS):
+    for k in (*MAIN_KEYS, *EDITOR_KEYS, *PANEL_KEYS):
         keys = keymap.get(k.id, k.keys)
         rows.append((keys.replace(",", ", "), _(k.tooltip), k.id))
     rows.append(("ctrl+p", _("Command palette: open any exercise, reset, reveal the solution, language, theme, …"), ""))

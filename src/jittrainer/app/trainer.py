@@ -8,6 +8,7 @@ import os
 import time
 from pathlib import Path
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding
 from textual.css.query import NoMatches
@@ -17,6 +18,7 @@ from jittrainer.app.cjk_wrap import install as install_cjk_wrap
 from jittrainer import paths
 from jittrainer.app.commands import TrainerCommands
 from jittrainer.app.grading import GradeDispatcher
+from jittrainer.app.keyorder import KeyHold
 from jittrainer.app.keys import key_rows, translate_bindings
 from jittrainer.app.screens.confirm import ConfirmScreen
 from jittrainer.app.screens.help import HelpScreen
@@ -49,6 +51,7 @@ class TrainerApp(App[int], inherit_bindings=False):
         exercises_dir: str | Path | None = None,
         *,
         lang: str | None = None,
+        packs: list[str | Path] | tuple[str | Path, ...] = (),
         prestart_workers: bool = True,
         grade_timing: bool = True,
         autosave_delay: float = 0.5,
@@ -57,7 +60,7 @@ class TrainerApp(App[int], inherit_bindings=False):
     ) -> None:
         super().__init__()
         install_cjk_wrap()
-        self.session = Session(exercises_dir, lang=lang)
+        self.session = Session(exercises_dir, lang=lang, packs=packs)
         translate_bindings(self)
         self.settings = self.session.settings
         self.prestart_workers = prestart_workers
@@ -65,6 +68,7 @@ class TrainerApp(App[int], inherit_bindings=False):
         self.dispatcher = GradeDispatcher(spares=1 if prestart_workers else 0, timing=grade_timing)
         self._screen_options = {"live_delay": live_delay, "autosave_delay": autosave_delay,
                                 "disk_poll_interval": disk_poll_interval}
+        self.key_hold = KeyHold(self)
         self.launched_at = time.monotonic()
         self.first_frame_at: float | None = None  # monotonic time of the first frame (the startup benchmark)
 
@@ -111,9 +115,10 @@ class TrainerApp(App[int], inherit_bindings=False):
     def show_notices(self) -> None:
         """What the progress store and the settings had to tell (a file moved aside, where progress came back
         from), each once: at start-up and whenever progress is read again."""
-        for notice in [*drain_notices(), *self.settings.problems]:
+        for notice in [*drain_notices(), *self.settings.problems, *self.session.course.notices]:
             self.notify(str(notice), title=_("Heads up"), severity="warning", timeout=8)
         self.settings.problems.clear()
+        self.session.course.notices.clear()
 
     async def action_quit(self) -> None:
         try:
@@ -133,6 +138,38 @@ class TrainerApp(App[int], inherit_bindings=False):
         except NoMatches:
             pass
         self.dispatcher.shutdown()
+
+    # ------------------------------------------------------------------------------------------ keys in order
+
+    async def on_event(self, event: events.Event) -> None:
+        # A key straight from the terminal waits while an action moves the focus (keyorder.py).
+        if isinstance(event, events.Key) and not event.is_forwarded and self.key_hold.keep(event):
+            return
+        await super().on_event(event)
+
+    async def dispatch_held_key(self, event: events.Key) -> None:
+        """A key the hold kept, now handled as if it had just arrived."""
+        await super().on_event(event)
+
+    def push_screen(self, screen, *args, **kwargs):
+        # Keys typed right after the key that opens a screen belong to it: they wait until it has the focus.
+        self.key_hold.hold()
+        self.key_hold.claim()
+        result = super().push_screen(screen, *args, **kwargs)
+        self._settle_keys_on(self.screen)
+        return result
+
+    def pop_screen(self):
+        self.key_hold.hold()
+        self.key_hold.claim()
+        result = super().pop_screen()
+        self._settle_keys_on(self.screen)
+        return result
+
+    def _settle_keys_on(self, screen: Screen) -> None:
+        # Behind the screen's own mount (and its ScreenResume, which restores the focus) in its queue.
+        if not screen.call_later(self.key_hold.settle):
+            self.key_hold.settle()
 
     # ------------------------------------------------------------------------------------------ settings
 

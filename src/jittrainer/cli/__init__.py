@@ -45,7 +45,9 @@ def _localize_argparse() -> None:
 def cmd_app(args: argparse.Namespace) -> int:
     from jittrainer.app import run
 
-    return run(exercises_dir=args.exercises, lang=args.lang)
+    from jittrainer.cli.exercises import check_packs
+
+    return run(exercises_dir=args.exercises, lang=args.lang, packs=check_packs(args.packs))
 
 
 def _top_parser() -> argparse.ArgumentParser:
@@ -53,6 +55,8 @@ def _top_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"jittrainer {jittrainer.__version__}",
                         help=_("show program's version number and exit"))
     parser.add_argument("--exercises", metavar="DIR", help=_("read exercises from DIR instead of the bundled ones"))
+    parser.add_argument("--pack", metavar="DIR", action="append", dest="packs", default=[],
+                        help=_("also load the pack in DIR (a folder with pack.toml); repeatable"))
     parser.add_argument("--lang", choices=LANGUAGES, help=_("the language: en or zh (default: JITTRAINER_LANG, the "
                                                             "app's setting, then the locale)"))
     parser.set_defaults(func=cmd_app)
@@ -60,15 +64,16 @@ def _top_parser() -> argparse.ArgumentParser:
 
 
 def _opens_the_app(argv: list[str]) -> bool:
-    """Plain ``jittrainer`` (with --lang/--exercises at most): the app starts without importing every command."""
+    """Plain ``jittrainer`` (with --lang/--exercises/--pack at most): the app starts without importing every
+    command."""
     rest = list(argv)
     while rest:
         arg = rest.pop(0)
-        if arg in ("--lang", "--exercises"):
+        if arg in ("--lang", "--exercises", "--pack"):
             if not rest:
                 return False
             rest.pop(0)
-        elif not arg.startswith(("--lang=", "--exercises=")):
+        elif not arg.startswith(("--lang=", "--exercises=", "--pack=")):
             return False
     return True
 
@@ -79,6 +84,7 @@ def build_parser() -> argparse.ArgumentParser:
     from jittrainer.cli.exercises import cmd_hint, cmd_list, cmd_reset, cmd_show
     from jittrainer.cli.interview import add_interview_options, cmd_interview
     from jittrainer.cli.scratch import add_run_options, cmd_run
+    from jittrainer.cli.new import add_new_options, cmd_new
     from jittrainer.cli.tools import cmd_bench, cmd_doctor, cmd_validate
     from jittrainer.cli.watch import add_watch_options, cmd_watch
 
@@ -89,6 +95,9 @@ def build_parser() -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=help_text, description=help_text)
         p.add_argument("--exercises", metavar="DIR", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
         p.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+        # Its own dest: a subcommand's namespace would otherwise replace the packs given before the command.
+        p.add_argument("--pack", metavar="DIR", action="append", dest="command_packs", default=[],
+                       help=_("also load the pack in DIR (a folder with pack.toml); repeatable"))
         p.set_defaults(func=func)
         return p
 
@@ -115,8 +124,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = command("reset", cmd_reset, _("put your draft back to the starter (the old draft is kept as a backup)"))
     p.add_argument("id")
 
+    p = command("new", cmd_new, _("start a new exercise: a folder of every file it needs, with TODOs to fill in"))
+    add_new_options(p)
+
     p = command("validate", cmd_validate, _("authoring QA: starters fail, solutions pass, wrong fixes fail as declared"))
-    p.add_argument("ids", nargs="*", metavar="ID", help=_("only these exercises"))
+    p.add_argument("ids", nargs="*", metavar="ID", help=_("only these exercises (default: the course's, or with "
+                                                          "--pack the packs')"))
     p.add_argument("--seed", type=int, help=_("seed for every grade (default: random)"))
     p.add_argument("--jobs", type=int, default=None, help=_("parallel grades (default: number of CPUs)"))
     p.add_argument("--json", action="store_true", help=_("print a JSON report"))
@@ -158,6 +171,7 @@ def main(argv: list[str] | None = None) -> int:
     for name in ("exercises", "lang"):
         if not hasattr(args, name):
             setattr(args, name, None)
+    args.packs = [*getattr(args, "packs", []), *getattr(args, "command_packs", [])]
     try:
         return args.func(args)
     except UsageError as exc:

@@ -8,7 +8,8 @@ from functools import partial
 from pathlib import Path
 
 from jittrainer.cli.exercises import draft_path, find, session_for
-from jittrainer.cli.report import exercism_json, print_verdict, verdict_json
+from jittrainer.cli.exercism import exercism_json
+from jittrainer.cli.report import print_verdict, verdict_json
 from jittrainer.cli.style import EXIT_FAIL, EXIT_PASS, EXIT_USAGE, Style, UsageError, print_json, save_progress, warn
 from jittrainer.grading.host.grading import Grading
 from jittrainer.grading.host.pool import WorkerPool
@@ -18,6 +19,10 @@ from jittrainer.i18n import _, ljust
 
 def cmd_check(args: argparse.Namespace) -> int:
     session = session_for(args)
+    if args.format == "exercism":
+        if args.all:
+            raise UsageError(_("--format exercism describes one exercise: give its id instead of --all"))
+        args.json = True  # results.json is JSON: the format implies --json
     if args.all:
         if args.id or args.path:
             raise UsageError(_("--all grades every draft: give no exercise or file with it"))
@@ -48,7 +53,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     entry = session.entry(ex) if entry is None or args.advice else entry
     verdict = session.with_advice(ex, verdict, entry)
     if args.json:
-        data = exercism_json(verdict) if args.format == "exercism" else verdict_json(verdict)
+        data = exercism_json(verdict, ex) if args.format == "exercism" else verdict_json(verdict)
         print_json(data)
     else:
         print_verdict(verdict, ex, path, Style(sys.stdout), locked_runs=session.advice_locked_hint(ex, verdict, entry))
@@ -98,15 +103,21 @@ def check_all(session, args: argparse.Namespace) -> int:
 
 
 def add_check_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("id", nargs="?", help=_("the exercise: its id, folder name or number"))
+    p.add_argument("id", nargs="?", help=_("the exercise: its id, folder name or number (in a pack: "
+                                                        "<pack>:<id> where the id alone is ambiguous)"))
     p.add_argument("path", nargs="?", help=_("file to grade (default: your draft; only the draft records progress)"))
     p.add_argument("--json", action="store_true", help=_("print the verdict as one JSON object"))
     p.add_argument("--format", choices=("jittrainer", "exercism"), default="jittrainer",
-                   help=_("with --json: jittrainer's verdict (default) or Exercism's results.json v3"))
+                   help=_("the JSON to print: jittrainer's verdict (default, with --json) or Exercism's results.json "
+                          "v3 (exercism implies --json)"))
     p.add_argument("--seed", type=int, help=_("seed for the grader's inputs (default: random, shown in the verdict)"))
     from jittrainer.cli.argtypes import positive_float
 
-    p.add_argument("--timeout", type=positive_float, metavar="S", help=_("time limit in seconds (default 10)"))
+    from jittrainer.grading.limits import DEFAULT_TIMEOUT_S
+
+    p.add_argument("--timeout", type=positive_float, metavar="S", help=_(
+        "time limit in seconds, from when a worker process takes the job to the verdict (default: the exercise's "
+        "own limit, grading.timeout_s in its manifest.toml, else {default:g})").format(default=DEFAULT_TIMEOUT_S))
     p.add_argument("--timing", action="store_true", help=_("also measure timing after the verdict (slower)"))
     p.add_argument("--no-timing", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--all", action="store_true", help=_("grade every draft you have and print a table"))

@@ -4,17 +4,34 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
-from jittrainer.cli.style import EXIT_PASS, Style, UsageError, print_json, save_progress, show_notices
+from jittrainer.cli.style import EXIT_PASS, Style, UsageError, print_json, save_progress, show_notices, warn
 from jittrainer.course.exercises import Exercise, ExerciseNotFound
+from jittrainer.course.packs import FILE as PACK_FILE
 from jittrainer.i18n import _, language
 from jittrainer.session import Session
 
 
+def check_packs(folders: list[str] | None) -> list[Path]:
+    """The ``--pack DIR`` folders, each required to be a pack (UsageError naming the first that is not)."""
+    found = []
+    for folder in folders or []:
+        path = Path(folder).expanduser()
+        if not (path / PACK_FILE).is_file():
+            raise UsageError(_("{path}: not a pack (a pack is a folder with {file}; `jittrainer new ID --pack "
+                               "{path}` starts one)").format(path=path, file=PACK_FILE))
+        found.append(path)
+    return found
+
+
 def session_for(args: argparse.Namespace) -> Session:
-    session = Session(getattr(args, "exercises", None), lang=getattr(args, "lang", None))
+    session = Session(getattr(args, "exercises", None), lang=getattr(args, "lang", None),
+                      packs=check_packs(getattr(args, "packs", None)))
     if not session.course.root.is_dir():
         raise UsageError(_("{root}: no exercises folder there").format(root=session.course.root))
+    for notice in session.course.notices:
+        warn(notice)
     return session
 
 
@@ -47,9 +64,11 @@ def cmd_list(args: argparse.Namespace) -> int:
     session = session_for(args)
     progress = session.progress.load()
     statuses = session.statuses(progress)
+    course = session.course
     rows = [
         {
             "id": ex.id,
+            "pack": ex.pack,
             "number": ex.number,
             "title": session.title(ex),
             "topic": ex.topic,
@@ -67,20 +86,39 @@ def cmd_list(args: argparse.Namespace) -> int:
     if not rows:
         print(_("No exercises found."))
         return EXIT_PASS
-    width = max(len(r["id"]) for r in rows)
-    topic = None
-    for row in rows:
+    width = max(len(course.typed_id(ex)) for ex in session.exercises)
+    pack, topic = None, None
+    for ex, row in zip(session.exercises, rows):
+        if course.packs and ex.pack != pack:
+            pack, topic = ex.pack, None
+            print(style.bold(pack_heading(session, ex.pack)))
         if row["topic"] != topic:
             topic = row["topic"]
-            print(style.bold(session.course.topic_title(topic) if topic else _("(no topic)")))
+            print(style.bold(course.topic_title(topic) if topic else _("(no topic)")))
+        shown = course.typed_id(ex)
         if row["available"]:
-            print(f"  {row['number']:02d}  {row['id']:<{width}}  {row['title']}  [{status_word(row['status'], style)}]")
+            print(f"  {row['number']:02d}  {shown:<{width}}  {row['title']}  [{status_word(row['status'], style)}]")
         else:
-            print(f"  {row['number']:02d}  {row['id']:<{width}}  {style.bad(_('unavailable'))}: {row['problems'][0]}")
+            print(f"  {row['number']:02d}  {shown:<{width}}  {style.bad(_('unavailable'))}: {ex.unavailable_reason()}")
     passed = sum(r["status"] == "passed" for r in rows)
     print(style.dim("\n" + _("{passed} of {total} passed · jittrainer show ID · jittrainer check ID").format(
         passed=passed, total=len(rows))))
     return EXIT_PASS
+
+
+def pack_heading(session: Session, name: str) -> str:
+    """``── vmap under jit · pack vmap_under_jit 1.0.0 ──``; the built-in course's for ``name`` ""."""
+    pack = session.course.pack(name)
+    if pack is None:
+        return "── " + _("The course") + " ──"
+    words = _("{title} · pack {name} {version}").format(title=pack.title_in(session.lang), name=pack.name,
+                                                       version=pack.version)
+    from jittrainer.course.versions import installed_jax
+
+    if installed_jax() and pack.jax_validated and not pack.validated_on(installed_jax()):
+        words += " " + _("(validated on JAX {versions}; this is JAX {version})").format(
+            versions=", ".join(pack.jax_validated), version=installed_jax())
+    return f"── {words} ──"
 
 
 def fallback_note(ex: Exercise, name: str) -> str:

@@ -1,5 +1,5 @@
-"""A verdict on the command line: as text for a learner, as JSON (the verdict, keys and ids in English, words in
-the learner's language), or as Exercism's results.json v3."""
+"""A verdict on the command line: as text for a learner, or as JSON (the verdict, keys and ids in English, words in
+the learner's language). Exercism's results.json v3 is ``cli/exercism.py``."""
 
 from __future__ import annotations
 
@@ -15,7 +15,6 @@ from jittrainer.i18n.message import Msg, render
 from jittrainer.units import seconds
 
 ICONS = {"pass": "✓", "fail": "✗", "error": "!", "skip": "·"}
-EXERCISM_OUTPUT_CAP = 500
 
 
 def plain(value: Any) -> Any:
@@ -48,29 +47,6 @@ def verdict_json(verdict: Verdict) -> dict[str, Any]:
                                                              if k not in ("exercise", "status")}}
 
 
-def exercism_json(verdict: Verdict) -> dict[str, Any]:
-    """Exercism's results.json version 3: a skipped check becomes an error saying which check failed first."""
-    tests = []
-    for check in verdict.checks:
-        status = {"pass": "pass", "fail": "fail"}.get(check.status, "error")
-        message = None if check.status == "pass" else check.message
-        tests.append({
-            "name": render(check.name),
-            "status": status,
-            "message": message,
-            "output": _cap(verdict.output) if check.failed else None,
-            "test_code": render(check.name),
-        })
-    return {"version": 3, "status": verdict.status, "message": None if verdict.passed else verdict.message,
-            "tests": tests}
-
-
-def _cap(text: str) -> str | None:
-    if not text:
-        return None
-    return text if len(text) <= EXERCISM_OUTPUT_CAP else text[: EXERCISM_OUTPUT_CAP - 1] + "…"
-
-
 def print_verdict(v: Verdict, ex: Exercise, path: Path, style: Style, *, locked_runs: int = 0,
                   title: str = "") -> None:
     word = {"pass": style.ok(_("PASSED")), "fail": style.bad(_("FAILED")), "error": style.bad(_("ERROR"))}[v.status]
@@ -93,7 +69,10 @@ def print_verdict(v: Verdict, ex: Exercise, path: Path, style: Style, *, locked_
         where = _("Where your code failed (line {line})").format(line=v.error.line) if v.error.line else \
             _("Where your code failed")
         print(style.bold(where))
-        for line in v.error.shown_traceback().splitlines()[-12:]:
+        shown = v.error.shown_traceback().splitlines()
+        if shown and shown[0].strip() == v.message.strip():
+            shown = shown[1:]  # a SyntaxError's traceback opens with the message already printed above
+        for line in shown[-12:]:
             print(f"  {line}")
     if v.compiles is not None:
         print()

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import jittrainer
 from jittrainer import paths
-from jittrainer.cli.exercises import session_for
+from jittrainer.cli.exercises import check_packs, session_for
 from jittrainer.cli.style import EXIT_FAIL, EXIT_PASS, Style, UsageError, print_json
 from jittrainer.course.exercises import ExerciseNotFound, default_root, find_exercise
 from jittrainer.i18n import _, ljust
@@ -24,10 +24,16 @@ def cmd_validate(args: argparse.Namespace) -> int:
     session = session_for(args)
     if args.cards is not None:
         return _validate_cards(args, session)
-    exercises = session.exercises
+    packs = []
+    for folder in check_packs(args.packs):
+        pack = next((p for p in session.course.packs if p.dir == folder.expanduser().resolve()), None)
+        if pack is None:  # another pack took its name: the notice above says which
+            raise UsageError(_("{path}: the pack was not loaded").format(path=folder))
+        packs.append(pack)
+    exercises = [ex for p in packs for ex in p.exercises] if packs else [ex for ex in session.exercises if not ex.pack]
     if args.ids:
         try:
-            exercises = [find_exercise(exercises, key) for key in args.ids]
+            exercises = [find_exercise(exercises if packs else session.exercises, key) for key in args.ids]
         except ExerciseNotFound as exc:
             raise UsageError(str(exc)) from None
     style = Style(sys.stdout)
@@ -36,17 +42,18 @@ def cmd_validate(args: argparse.Namespace) -> int:
         if not args.json:
             print(f"  {style.ok('✓') if ok else style.bad('✗')} {line}", flush=True)
 
-    for problem in session.course.problems:
+    course_problems = list(session.course.problems) if not packs else [q for p in packs for q in p.problems]
+    for problem in course_problems:
         progress(problem, False)
     deck = None
-    if not args.ids:  # the whole pack: its drill cards too (if it has any), each proof run on the installed JAX
+    if not args.ids and not packs:  # the whole course: its drill cards too, each proof run on the installed JAX
         drills = Path(args.exercises) / "drills" if args.exercises else drills_root()
         if drills.is_dir():
             deck = load_drills(drills)
-    # The shipped course must be complete in every edition; a pack of one's own need not be.
-    languages = not args.exercises if args.languages is None else args.languages
+    # The shipped course and a pack must be complete in each edition they promise; a test folder need not be.
+    languages = (not args.exercises or bool(packs)) if args.languages is None else args.languages
     report = validate(exercises, seed=args.seed, jobs=args.jobs, on_result=progress, deck=deck, languages=languages)
-    report.problems[:0] = session.course.problems
+    report.problems[:0] = course_problems
     if args.json:
         print_json(report.to_dict())
     else:
@@ -63,7 +70,19 @@ def cmd_validate(args: argparse.Namespace) -> int:
             print(style.ok(_("All good: {summary}").format(summary=summary)))
         else:
             print(style.bad(_("{n} problem(s): {summary}").format(n=len(report.problems), summary=summary)))
+        _jax_validated_note(packs, report.ok, style)
     return EXIT_PASS if report.ok else EXIT_FAIL
+
+
+def _jax_validated_note(packs: list, ok: bool, style: Style) -> None:
+    """After a clean run of a pack, say when its pack.toml does not list this JAX yet."""
+    from jittrainer.course.versions import installed_jax
+
+    version = installed_jax()
+    for pack in packs:
+        if ok and version and not pack.validated_on(version):
+            print(style.warn(_("{file}: jax_validated does not list {version} yet, and the pack validates on it: add "
+                               "it").format(file=pack.dir / "pack.toml", version=version)))
 
 
 def _validate_cards(args: argparse.Namespace, session) -> int:
@@ -122,6 +141,7 @@ def cmd_doctor(args: argparse.Namespace) -> int:
         (_("progress"), str(paths.progress_path())),
         (_("exercises"), _("{root} ({n} found, {bad} unavailable)").format(
             root=args.exercises or default_root(), n=len(exercises), bad=sum(not e.available for e in exercises))),
+        (_("packs"), "; ".join(f"{p.name} {p.version} ({p.dir})" for p in session.course.packs) or _("none")),
     ]
     outcome = probe()
     if outcome.ok:

@@ -15,18 +15,16 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from jittrainer import paths
+from jittrainer.course.layout import (CODE_FILES, FOLDER_RE, MIN_HINTS, MIN_WRONG, TEXT_FILES, find_todos, qualified,
+                                      split_key, todo_summary)
+from jittrainer.course.manifest import read_manifest
 from jittrainer.course.schema import Fields, read_toml
-from jittrainer.course.versions import VersionRangeError, check_range, in_range, installed_jax
+from jittrainer.course.versions import in_range, installed_jax
 from jittrainer.i18n import DEFAULT, _, join_cjk_breaks
 from jittrainer.i18n.catalogs import register_exercise
 
-FORMAT_VERSION = 1
-FOLDER_RE = re.compile(r"^(?P<number>\d{2,3})_(?P<id>[a-z][a-z0-9_]*)$")
-CALL_MODES = ("jit", "plain")
-MIN_HINTS = 3
-MIN_WRONG = 3
-TEXT_FILES = ("statement", "hints", "explanation")
-CODE_FILES = ("starter.py", "solution.py", "checks.py")
+EDITIONS = ("zh",)  # the languages every built-in exercise ships besides English (a pack declares its own)
 
 
 class ExerciseNotFound(LookupError):
@@ -50,9 +48,12 @@ class Hint:
 
 @dataclass
 class Exercise:
-    id: str
-    number: int
+    id: str  # the key: progress entry, draft, gettext domain; "<pack>:<id>" in a pack (see short_id)
+    number: int  # place in course order (in its pack, for a pack's exercise)
     dir: Path
+    short_id: str = ""  # the id in its own folder and manifest ("" = id)
+    pack: str = ""  # the pack's name; "" for the built-in course
+    editions: tuple[str, ...] = EDITIONS  # languages besides English it must ship (validate --languages)
     title: str = ""
     titles: dict[str, str] = field(default_factory=dict)  # translated titles from the manifest: {"zh": "…"}
     topic: str = ""  # a topic id of course/topics.toml
@@ -67,6 +68,19 @@ class Exercise:
     # The JAX versions the exercise is true on (manifest ``jax = ">=0.12"``); "" for every version the course tests.
     jax_range: str = ""
     problems: list[str] = field(default_factory=list)  # "file: field: what is wrong"
+    todos: list = field(default_factory=list)  # layout.Todo marks left by `jittrainer new`: incomplete
+
+    def __post_init__(self) -> None:
+        self.short_id = self.short_id or self.id
+
+    @property
+    def incomplete(self) -> bool:
+        return bool(self.todos)
+
+    @property
+    def draft_name(self) -> str:
+        """The draft's path under the workspace: ``<id>.py``, ``<pack>/<id>.py`` for a pack's exercise."""
+        return paths.key_file(self.id) + ".py"
 
     @property
     def applies(self) -> bool:
@@ -181,8 +195,9 @@ def default_root() -> Path:
     return package_dir.parent.parent / "exercises"
 
 
-def load_exercises(root: Path | None = None) -> list[Exercise]:
-    """Every ``<nn>_<id>/`` folder under ``root`` in course order; other folders (drills/) are left alone."""
+def load_exercises(root: Path | None = None, pack: str = "", editions: tuple[str, ...] = EDITIONS) -> list[Exercise]:
+    """Every ``<nn>_<id>/`` folder under ``root`` in course order; other folders (drills/) are left alone. In a pack
+    (``pack`` is its name) each exercise's key is ``<pack>:<id>``."""
     root = (Path(root) if root is not None else default_root()).expanduser().resolve()
     if not root.is_dir():
         return []
@@ -190,79 +205,59 @@ def load_exercises(root: Path | None = None) -> list[Exercise]:
     for entry in root.iterdir():
         match = FOLDER_RE.match(entry.name)
         if match and entry.is_dir():
-            found.append(load_exercise(entry, int(match["number"]), match["id"]))
+            found.append(load_exercise(entry, int(match["number"]), match["id"], pack, editions))
     found.sort(key=lambda ex: (ex.number, ex.id))
     _flag_duplicates(found)
     return found
 
 
 def find_exercise(exercises: list[Exercise], key: str) -> Exercise:
-    """By id (``black_box_print``), folder name (``01_black_box_print``) or number (``1``)."""
+    """By key (``black_box_print``, ``vmap_under_jit:batched_grads``), folder name (``01_black_box_print``) or number
+    (``1``) in the built-in course; in a pack the same after ``<pack>:`` (``vmap_under_jit:2``). A pack's exercise
+    also answers to its own id alone when no other exercise has that id."""
     for ex in exercises:
-        if key in (ex.id, ex.dir.name) or (key.isdigit() and int(key) == ex.number):
+        if ex.id == key:
             return ex
-    known = ", ".join(ex.id for ex in exercises) or "none found"
-    raise ExerciseNotFound(f"no exercise called {key!r} (known: {known})")
+    pack, rest = split_key(key)
+    for ex in exercises:
+        if ex.pack == pack and (rest == ex.dir.name or (rest.isdigit() and int(rest) == ex.number)):
+            return ex
+    if not pack:
+        same = [ex for ex in exercises if ex.short_id == key]
+        if len(same) == 1:
+            return same[0]
+        if same:
+            raise ExerciseNotFound(_("{key!r} is the id of {n} exercises: say which, as {keys}").format(
+                key=key, n=len(same), keys=" or ".join(ex.id for ex in same)))
+    known = ", ".join(ex.id for ex in exercises) or _("none found")
+    raise ExerciseNotFound(_("no exercise called {key!r} (known: {known})").format(key=key, known=known))
 
 
-def load_exercise(folder: Path, number: int, folder_id: str) -> Exercise:
-    ex = Exercise(id=folder_id, number=number, dir=folder)
+def load_exercise(folder: Path, number: int, folder_id: str, pack: str = "",
+                  editions: tuple[str, ...] = EDITIONS) -> Exercise:
+    ex = Exercise(id=qualified(pack, folder_id), number=number, dir=folder, short_id=folder_id, pack=pack,
+                  editions=editions)
     name = f"{folder.name}/manifest.toml"
     data = read_toml(ex.manifest_path, name, ex.problems)
     if data is not None:
         _read_manifest(ex, data, Fields(name, ex.problems))
     _check_files(ex)
+    ex.todos = find_todos(folder)
+    if ex.todos:  # the headline of an unfinished exercise, before what its placeholders break
+        ex.problems.insert(0, f"{folder.name}: {todo_summary(ex.todos)}")
     register_exercise(ex.id, folder)
     return ex
 
 
 def _read_manifest(ex: Exercise, data: dict, fields: Fields) -> None:
-    fields.format_version(data, FORMAT_VERSION)
-    manifest_id = fields.text(data, "id")
-    if manifest_id and manifest_id != ex.id:
+    values, ex.titles = read_manifest(data, fields)
+    manifest_id = values.pop("id", "")
+    if manifest_id and manifest_id != ex.short_id:
         fields.bad("id", f"{manifest_id!r} does not match the folder name {ex.dir.name!r}")
-    ex.title = fields.text(data, "title") or ex.id
-    ex.topic = fields.text(data, "topic")
-    translations = data.get("translations", {})
-    if isinstance(translations, dict):
-        for lang, table in translations.items():
-            if isinstance(table, dict) and isinstance(table.get("title"), str) and table["title"].strip():
-                ex.titles[str(lang)] = table["title"].strip()
-            else:
-                fields.bad(f"translations.{lang}.title", "expected a non-empty string")
-    else:
-        fields.bad("[translations]", "expected a table such as [translations.zh]")
-    ex.interview = fields.boolean(data, "interview")
-    if "jax" in data:
-        ex.jax_range = fields.text(data, "jax")
-        try:
-            check_range(ex.jax_range)
-        except VersionRangeError as exc:
-            fields.bad("jax", str(exc))
-            ex.jax_range = ""
-
-    grading = fields.table(data, "grading")
-    if grading is None:
-        return
-    ex.function = fields.text(grading, "function", "grading")
-    if ex.function and not ex.function.isidentifier():
-        fields.bad("grading.function", f"{ex.function!r} is not a Python name")
-    ex.call = fields.choice(grading, "call", CALL_MODES, "grading", default="jit") or "jit"
-    targets = fields.strings(grading, "targets", "grading")
-    if targets is not None:
-        ex.targets = tuple(targets)
-    ex.timeout_s = fields.seconds(grading, "timeout_s", "grading")
-    devices = grading.get("devices")
-    if devices is not None:
-        if (not isinstance(devices, list) or not devices or len(set(devices)) != len(devices)
-                or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 16 for d in devices)):
-            fields.bad("grading.devices", f"expected distinct device counts from 1 to 16, got {devices!r}")
-        else:
-            ex.devices = tuple(devices)
-
-    timing = fields.table(data, "timing", required=False) or {}
-    ex.timing_eager = fields.boolean(timing, "eager", "timing")
-    ex.timing_starter = fields.boolean(timing, "starter", "timing")
+    for attr, value in values.items():
+        if attr != "format_version":
+            setattr(ex, attr, value)
+    ex.title = ex.title or ex.short_id
 
 
 def _check_files(ex: Exercise) -> None:

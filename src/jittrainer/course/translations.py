@@ -13,7 +13,7 @@ from jittrainer.course.exercises import TEXT_FILES, Exercise
 from jittrainer.i18n.catalogs import register_exercise, translations
 from jittrainer.i18n.extract import extract_file, placeholders
 
-EDITIONS = ("zh",)  # the languages every shipped exercise and card must have besides English
+EDITIONS = ("zh",)  # the languages every shipped exercise and card must have besides English (a pack: its own)
 FENCE = re.compile(r"^```[^\n]*\n(.*?)^```", re.MULTILINE | re.DOTALL)
 
 
@@ -32,7 +32,7 @@ def same_code(a: str, b: str) -> bool:
 def check_exercise_languages(ex: Exercise) -> list[str]:
     problems: list[str] = []
     folder = ex.dir.name
-    for lang in EDITIONS:
+    for lang in ex.editions:
         if lang not in ex.titles:
             problems.append(f"{folder}/manifest.toml: [translations.{lang}] title: missing")
         for name in TEXT_FILES:

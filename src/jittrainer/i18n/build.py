@@ -122,24 +122,40 @@ def sync(localedir: Path, domain: str, template: Catalog, *, check: bool) -> lis
     return problems
 
 
-def run(exercises: Path, *, check: bool = False, only: list[str] | None = None) -> list[str]:
-    """Every catalog, or with ``only`` (exercise folder names or ids) just those exercises' catalogs."""
-    problems = [] if only else sync(PACKAGE_LOCALE, "jittrainer", package_template(), check=check)
-    for folder in sorted(p for p in exercises.iterdir() if (p / "checks.py").is_file()):
+def run(exercises: Path | None, *, check: bool = False, only: list[str] | None = None,
+        packs: list[Path] | tuple[Path, ...] = ()) -> list[str]:
+    """Every catalog: the package's, each exercise's under ``exercises`` and in each of ``packs``; with ``only``
+    (exercise folder names or ids) just those exercises' catalogs."""
+    problems = [] if only or exercises is None else sync(PACKAGE_LOCALE, "jittrainer", package_template(),
+                                                          check=check)
+    roots = ([exercises] if exercises is not None else []) + list(packs)
+    for folder in sorted(p for root in roots for p in root.iterdir() if (p / "checks.py").is_file()):
         if only and not any(key in (folder.name, folder.name.split("_", 1)[-1]) for key in only):
             continue
         problems += sync(folder / "locale", "messages", exercise_template(folder), check=check)
     return problems
 
 
+def repo_packs() -> list[Path]:
+    """The packs shipped in this checkout (``packs/*/pack.toml``): ``make catalogs`` keeps theirs too."""
+    folder = PACKAGE_SRC.parents[1] / "packs"
+    return sorted(p for p in folder.iterdir() if (p / "pack.toml").is_file()) if folder.is_dir() else []
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m jittrainer.i18n.build", description=__doc__.splitlines()[0])
     parser.add_argument("--exercises", type=Path, default=PACKAGE_SRC.parents[1] / "exercises")
+    parser.add_argument("--pack", type=Path, action="append", dest="packs", metavar="DIR",
+                        help="only this pack's exercises' catalogs (repeatable); default: the package's, the "
+                             "course's and the checkout's packs/")
     parser.add_argument("--check", action="store_true", help="change nothing; list what is missing or stale")
     parser.add_argument("only", nargs="*", metavar="EXERCISE",
                         help="only these exercises' catalogs (folder name or id); default: every catalog")
     args = parser.parse_args(argv)
-    problems = run(args.exercises, check=args.check, only=args.only)
+    if args.packs:
+        problems = run(None, check=args.check, only=args.only, packs=args.packs)
+    else:
+        problems = run(args.exercises, check=args.check, only=args.only, packs=repo_packs())
     for problem in problems:
         print(problem, file=sys.stderr)
     return 1 if problems else 0

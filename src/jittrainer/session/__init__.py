@@ -7,8 +7,10 @@ No jax and no Textual here; nothing in it grades.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from pathlib import Path
 
+from jittrainer import paths
 from jittrainer.course import Course, load_course
 from jittrainer.course.exercises import Exercise, Hint
 from jittrainer.grading.limits import Limits, limits_for
@@ -19,6 +21,26 @@ from jittrainer.session.progress import ExerciseProgress, Progress, ProgressStor
 from jittrainer.session.settings import Settings, load_settings
 
 
+def installed_packs() -> list[Path]:
+    """The learner's own packs: every folder of ``<home>/packs`` that holds a pack.toml, by name."""
+    folder = paths.packs_dir()
+    try:
+        return sorted(p for p in folder.iterdir() if (p / "pack.toml").is_file())
+    except OSError:
+        return []
+
+
+def pack_dirs(settings: Settings, extra: Iterable[str | Path] = ()) -> list[Path]:
+    """The packs a session loads, in this order: the learner's ``packs/`` folder, the config's ``[course] packs``,
+    then ``--pack DIR`` (a folder named twice loads once)."""
+    found: list[Path] = []
+    for folder in [*installed_packs(), *settings.packs, *(Path(p) for p in extra)]:
+        folder = folder.expanduser().resolve()
+        if folder not in found:
+            found.append(folder)
+    return found
+
+
 class Session:
     def __init__(
         self,
@@ -27,10 +49,12 @@ class Session:
         lang: str | None = None,
         settings: Settings | None = None,
         course: Course | None = None,
+        packs: Iterable[str | Path] = (),
     ) -> None:
         self.settings = settings if settings is not None else load_settings()
         self.lang = set_language(detect(cli=lang, settings=self.settings.language))
-        self.course = course if course is not None else load_course(Path(exercises_dir) if exercises_dir else None)
+        self.course = course if course is not None else load_course(
+            Path(exercises_dir) if exercises_dir else None, pack_dirs(self.settings, packs))
         self.progress = ProgressStore()
         self.drafts = Drafts(lang=self.lang)
 

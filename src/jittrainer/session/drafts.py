@@ -1,4 +1,5 @@
-"""The learner's drafts: ``workspace/<id>.py``, plain files they may also open in any editor.
+"""The learner's drafts: ``workspace/<id>.py`` (``workspace/<pack>/<id>.py`` in a pack), plain files they may also
+open in any editor.
 
 A draft starts as a copy of the exercise's starter in the learner's language (``starter.zh.py`` carries Chinese
 comments); a draft that exists keeps its text whatever the language is now. Saves are atomic and keep the previous
@@ -21,10 +22,10 @@ class Drafts:
         self.lang = lang
 
     def path(self, exercise: Exercise) -> Path:
-        return self.workspace / f"{exercise.id}.py"
+        return self.workspace / exercise.draft_name
 
     def backup_path(self, exercise: Exercise) -> Path:
-        return self.backups / f"{exercise.id}.py.bak"
+        return self.backups / f"{exercise.draft_name}.bak"
 
     def starter_bytes(self, exercise: Exercise) -> bytes:
         return exercise.starter_file(self.lang).read_bytes()
@@ -47,10 +48,10 @@ class Drafts:
     def reset(self, exercise: Exercise) -> Path | None:
         """Draft back to the starter. The old draft is kept as ``backups/<id>-<time>.py``; returns that path."""
         path = self.path(exercise)
-        kept = keep_copy(self.backups, exercise.id, path.read_bytes()) if path.exists() else None
+        kept = keep_copy(self.backups, paths.key_file(exercise.id), path.read_bytes()) if path.exists() else None
         atomic_write_bytes(path, self.starter_bytes(exercise))
         return kept
 
     def keep_aside(self, exercise: Exercise, data: bytes, why: str = "disk") -> Path:
         """A version the editor did not take (changed on disk while the learner typed): ``backups/<id>-disk-…``."""
-        return keep_copy(self.backups, f"{exercise.id}-{why}", data)
+        return keep_copy(self.backups, f"{paths.key_file(exercise.id)}-{why}", data)

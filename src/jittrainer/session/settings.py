@@ -15,6 +15,9 @@ its own line and leaves every other line as it was, instead of rewriting the fil
 
     [keymap]            # binding id = keys (see F1 in the app for the ids)
     run = "f9,ctrl+r"
+
+    [course]
+    packs = ["~/jax-packs/vmap_under_jit"]   # pack folders to load beside the course (relative: to this file)
 """
 
 from __future__ import annotations
@@ -45,6 +48,7 @@ class Settings:
     soft_wrap: bool = False
     advice_after: int = DEFAULT_ADVICE_AFTER
     keymap: dict[str, str] = field(default_factory=dict)
+    packs: list[Path] = field(default_factory=list)  # [course] packs: pack folders to load beside the course
     problems: list[str] = field(default_factory=list)  # told to the learner once at start
 
 
@@ -103,6 +107,7 @@ def load_settings(path: Path | None = None) -> Settings:
         settings.advice_after = after
     else:
         settings.problems.append(f"{path}: grading.advice_after should be a whole number ≥ 1, got {after!r}")
+    _read_packs(data.get("course", {}), path, settings)
     keymap = data.get("keymap", {})
     if not isinstance(keymap, dict):
         settings.problems.append(f"{path}: [keymap] should be a table of binding id = \"keys\"")
@@ -113,6 +118,14 @@ def load_settings(path: Path | None = None) -> Settings:
         else:
             settings.problems.append(f"{path}: keymap.{binding_id} should be a string of keys like \"f9,ctrl+r\"")
     return settings
+
+
+def _read_packs(course: object, path: Path, settings: Settings) -> None:
+    packs = course.get("packs", []) if isinstance(course, dict) else None
+    if not isinstance(packs, list) or not all(isinstance(p, str) and p.strip() for p in packs):
+        settings.problems.append(f"{path}: course.packs should be a list of pack folders, got {packs!r}")
+        return
+    settings.packs = [path.parent / Path(p).expanduser() for p in packs]  # an absolute path stays as it is
 
 
 def _literal(value: str | bool) -> str:

@@ -7,9 +7,13 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from jittrainer.course.drills.model import LEVELS, Card
+from jittrainer.course.drills.model import LEVELS, Card, Deck
 from jittrainer.course.drills.present import Shown
+from jittrainer.course.drills.render import summary_lines
+from jittrainer.course.drills.round import DrillRound, Summary
+from jittrainer.course.drills.schedule import Scheduler
 from jittrainer.i18n import _, language
+from jittrainer.units import duration
 
 DIFFICULTIES = (None, *LEVELS)  # what the difficulty key cycles through: all levels, then each one
 
@@ -74,3 +78,41 @@ def proof_words(card: Card) -> str:
 def card_name(card: Card) -> str:
     """A short name for a card in lists: its id in words (``static_list_unhashable`` → "static list unhashable")."""
     return card.id.replace("_", " ")
+
+
+def summary_text(drill: DrillRound, summary: Summary | None, deck: Deck, scheduler: Scheduler | None,
+                 nothing_reason: str) -> Text:
+    """The round's summary: the scores, the cards missed, the keys; or why there was nothing to drill."""
+    text = Text()
+    if not drill.cards:
+        text.append(_("Nothing to drill.") + "\n\n", style="bold")
+        text.append(nothing_reason)
+    else:
+        text.append(_("Round over") + "\n\n", style="bold")
+        lines = summary_lines(summary, deck, scheduler, drill.cards)
+        text.append(lines[0] + "\n", style="bold")
+        for line in lines[1:]:
+            text.append(line + "\n")
+        missed = [o for o in drill.outcomes if not o.correct]
+        if missed:
+            text.append("\n" + _("Missed:") + "\n", style="bold")
+            for o in missed:
+                mark = "⏱" if o.result == "timeout" else "✗"
+                text.append(f"  {mark} {deck.topic_title(o.card.topic)}: ", style="red")
+                text.append(f"{o.card.label}: {card_name(o.card)}\n")
+    keys = _("enter or escape: close · r: another round · d: a round of the next difficulty")
+    text.append("\n" + keys, style="dim")
+    return text
+
+
+def title_text(card: Card, deck: Deck, n: int, total: int, *, interview_left: float | None = None) -> Text:
+    """The card's title line: "Drill · card 2/10 · topic · label · level"; in a mock interview, "Interview" and the
+    interview's time left instead of "Drill"."""
+    position = "· " + _("card {n}/{total}").format(n=n, total=total) + " · "
+    if interview_left is not None:
+        left = _("{time} left").format(time=duration(max(interview_left, 0.0)))
+        head = Text.assemble((" " + _("Interview") + " ", "bold reverse"), " ", position, (left, "bold"), " · ")
+    else:
+        head = Text.assemble((_("Drill") + " ", "bold"), position)
+    return Text.assemble(head, (deck.topic_title(card.topic), "bold"), f" · {card.label} · ",
+                         (card.level_label, "bold" if card.level == "hard" else ""))

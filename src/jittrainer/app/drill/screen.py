@@ -6,6 +6,9 @@ injectable, so tests can run a card out of time without waiting.
 
 Hooking it into another app: ``self.push_screen(DrillScreen())`` (a round of 10 cards from the bundled deck);
 the screen dismisses itself with the round's ``Summary`` (or None when there was nothing to drill).
+
+In a mock interview (``interview_left``: the interview's seconds left) it says so: "Interview" in the title with the
+interview's clock, escape asks before it skips the cards that are left, and it closes when the clock runs out.
 """
 
 from __future__ import annotations
@@ -25,15 +28,17 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Input, ProgressBar, Static
 
-from jittrainer.app.drill.parts import card_name, choices_text, difficulty_word, next_difficulty, proof_words
+from jittrainer.app.drill.parts import (choices_text, difficulty_word, next_difficulty, proof_words, summary_text,
+                                        title_text)
 from jittrainer.app.keys import translate_bindings
+from jittrainer.app.screens.confirm import ConfirmScreen
 from jittrainer.course.drills.loader import load_drills
 from jittrainer.course.drills.model import AnswerError, Card, Deck
-from jittrainer.course.drills.render import comes_back, not_applying_note, outcome_headline, summary_lines
+from jittrainer.course.drills.render import comes_back, not_applying_note, outcome_headline
 from jittrainer.course.drills.round import DrillRound, Outcome, RoundOptions, Summary, not_applying, plan_round
 from jittrainer.course.drills.schedule import Scheduler
 from jittrainer.course.versions import installed_jax
-from jittrainer.i18n import N_, _, flow, language
+from jittrainer.i18n import N_, _, flow, language, ngettext
 
 TICK_S = 0.25
 PRELUDE_NOTE = N_("jax, jax.numpy as jnp and numpy as np are imported; 4 CPU devices")
@@ -84,6 +89,7 @@ class DrillScreen(Screen[Summary | None]):
         scheduler: Scheduler | None = None,
         clock: Callable[[], float] = time.monotonic,
         choose_difficulty: bool = True,
+        interview_left: Callable[[], float] | None = None,
         name: str | None = None,
         id: str | None = None,
     ) -> None:
@@ -95,6 +101,7 @@ class DrillScreen(Screen[Summary | None]):
         self.scheduler = scheduler
         self.clock = clock
         self.choose_difficulty = choose_difficulty  # off in an interview, whose cards are planned for it
+        self.interview_left = interview_left  # the mock interview's clock, when this round is its cards
         self.round: DrillRound | None = None
         self.summary: Summary | None = None
         self.load_problem = ""
@@ -151,15 +158,21 @@ class DrillScreen(Screen[Summary | None]):
     def card(self) -> Card | None:
         return self.round.current if self.round is not None else None
 
+    @property
+    def in_interview(self) -> bool:
+        return self.interview_left is not None
+
+    def _show_title(self) -> None:
+        card, drill, deck = self.card, self.round, self.deck
+        if card is None or drill is None or deck is None or drill.finished:
+            return
+        left = self.interview_left() if self.in_interview else None
+        self.query_one("#drill-title", Static).update(title_text(card, deck, *drill.position, interview_left=left))
+
     def show_card(self) -> None:
         card, drill, deck = self.card, self.round, self.deck
         assert card is not None and drill is not None and deck is not None
-        n, total = drill.position
-        self.query_one("#drill-title", Static).update(
-            Text.assemble((_("Drill") + " ", "bold"), "· " + _("card {n}/{total}").format(n=n, total=total) + " · ",
-                          (deck.topic_title(card.topic), "bold"), f" · {card.label} · ",
-                          (card.level_label, "bold" if card.level == "hard" else ""))
-        )
+        self._show_title()
         self.query_one("#drill-question", Static).update(Text(card.text(language()).question.strip()))
         code = self.query_one("#drill-code", Static)
         code.display = bool(card.code)
@@ -196,7 +209,7 @@ class DrillScreen(Screen[Summary | None]):
             how = _("press t or f")
         else:
             how = _("type {how} and press enter").format(how=card.prompt)
-        ends = _("escape ends the round")
+        ends = _("escape: skip the cards left (asks first)") if self.in_interview else _("escape ends the round")
         return f"{how} · {ends} · {_(PRELUDE_NOTE)}"
 
     def _show_choices(self, outcome: Outcome | None = None) -> None:
@@ -234,6 +247,13 @@ class DrillScreen(Screen[Summary | None]):
     def tick(self) -> None:
         """Refresh the countdown; run the card out of time when it reaches zero (also called by a timer)."""
         drill = self.round
+        if self.in_interview and drill is not None and not drill.finished:
+            if self.interview_left() <= 0:  # the interview's time is up: it goes on to its report
+                drill.quit()
+                self.summary = drill.summary() if drill.cards else None
+                self.dismiss(self.summary)
+                return
+            self._show_title()
         if drill is None or drill.finished or drill.current is None:
             return
         if drill.answered:
@@ -269,9 +289,13 @@ class DrillScreen(Screen[Summary | None]):
         self.query_one("#drill-countdown", Static).update(Text(_("answered") if outcome.result != "timeout"
                                                                else _("⏱ time's up"), style="dim"))
         last = self.round is not None and self.round.index + 1 >= len(self.round.cards)
-        self.query_one("#drill-hint", Static).update(Text(
-            _("enter: see the summary · p: show the proof · escape: end the round") if last else
-            _("enter: next card · p: show the proof · escape: end the round"), style="dim"))
+        if self.in_interview:
+            hint = _("enter: on to the exercise · p: show the proof") if last else \
+                _("enter: next card · p: show the proof · escape: skip the cards left (asks first)")
+        else:
+            hint = _("enter: see the summary · p: show the proof · escape: end the round") if last else \
+                _("enter: next card · p: show the proof · escape: end the round")
+        self.query_one("#drill-hint", Static).update(Text(hint, style="dim"))
         self.set_class(True, "-answered")
         self.refresh_bindings()
         self.post_message(self.Answered(outcome))
@@ -301,6 +325,10 @@ class DrillScreen(Screen[Summary | None]):
         if not drill.answered:
             return
         if drill.next() is None:
+            if self.in_interview:  # the interview's report sums the cards up: on to the exercise
+                self.summary = drill.summary()
+                self.dismiss(self.summary)
+                return
             self._finish()
         else:
             self.show_card()
@@ -312,8 +340,25 @@ class DrillScreen(Screen[Summary | None]):
         if drill.finished:
             self.action_close()
             return
+        if self.in_interview:
+            self._ask_to_skip(drill)
+            return
         drill.quit()
         self._finish()
+
+    def _ask_to_skip(self, drill: DrillRound) -> None:
+        left = len(drill.cards) - len(drill.outcomes)
+        question = ngettext("{n} card is not answered yet: it counts as not reached in the interview's report.",
+                            "{n} cards are not answered yet: they count as not reached in the interview's report.",
+                            left).format(n=left) + " " + _("The interview goes on with its exercise.")
+
+        def skip(yes: bool | None) -> None:
+            if yes and not drill.finished:
+                drill.quit()
+                self.summary = drill.summary() if drill.cards else None
+                self.dismiss(self.summary)
+
+        self.app.push_screen(ConfirmScreen(_("Skip the cards left?"), question, yes=_("Skip")), skip)
 
     def action_again(self) -> None:
         if self.round is not None and self.round.finished:
@@ -334,7 +379,7 @@ class DrillScreen(Screen[Summary | None]):
         drill = self.round
         finished = drill is None or drill.finished
         if action == "again":
-            return finished
+            return finished and not self.in_interview
         if action == "difficulty":
             return self.choose_difficulty
         if action == "toggle_proof":
@@ -351,27 +396,9 @@ class DrillScreen(Screen[Summary | None]):
         if not drill.finished:
             drill.quit()
         self.summary = drill.summary() if drill.cards else None
-        text = Text()
-        if not drill.cards:
-            text.append(_("Nothing to drill.") + "\n\n", style="bold")
-            reason = self.load_problem or (_("No card is due today: run a round without --due to practise anyway.")
-                                           if self.options.due_only else _("No cards match these options."))
-            text.append(reason)
-        else:
-            text.append(_("Round over") + "\n\n", style="bold")
-            lines = summary_lines(self.summary, deck, self.scheduler, drill.cards)
-            text.append(lines[0] + "\n", style="bold")
-            for line in lines[1:]:
-                text.append(line + "\n")
-            missed = [o for o in drill.outcomes if not o.correct]
-            if missed:
-                text.append("\n" + _("Missed:") + "\n", style="bold")
-                for o in missed:
-                    text.append(f"  {'⏱' if o.result == 'timeout' else '✗'} {deck.topic_title(o.card.topic)}: ",
-                                style="red")
-                    text.append(f"{o.card.label}: {card_name(o.card)}\n")
-        text.append("\n" + _("enter or escape: close · r: another round · d: a round of the next difficulty"),
-                    style="dim")
+        reason = self.load_problem or (_("No card is due today: run a round without --due to practise anyway.")
+                                       if self.options.due_only else _("No cards match these options."))
+        text = summary_text(drill, self.summary, deck, self.scheduler, reason)
         self.query_one("#drill-summary-text", Static).update(text)
         self.query_one("#drill-title", Static).update(Text(_("Drill · summary"), style="bold"))
         self.set_class(True, "-finished")

@@ -9,6 +9,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
+from jittrainer.app.keyorder import OrderedInput
 from jittrainer.i18n import _
 
 
@@ -22,7 +23,7 @@ class GotoLineScreen(ModalScreen[int | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="goto-dialog"):
             yield Label(_("Go to line (1–{n}):").format(n=self.lines))
-            yield Input(type="integer", id="goto-input")
+            yield OrderedInput(type="integer", id="goto-input", hold_on_submit=True)
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()

@@ -11,11 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import partial
 
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import BindingsMap
 from textual.containers import Container, Horizontal
 from textual.reactive import reactive
+from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, OptionList, TextArea
 
@@ -81,8 +82,23 @@ class MainScreen(View):
                 yield InfoPanel(id="panel")
         yield Footer()
 
+    def on_resize(self, event: events.Resize) -> None:
+        # Below 100 columns the footer drops its padding and the palette's key (F1 lists ctrl+p), so that every
+        # key it lists still fits at 80.
+        footer = self.query_one(Footer)
+        footer.compact = event.size.width < 100
+        footer.show_command_palette = event.size.width >= 100
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        # Below 150 columns the list lies over the editor: it closes when the focus leaves it (tab, escape).
+        if self.has_class("-narrow") and self.has_class("-sidebar-toggled") \
+                and self.sidebar not in event.widget.ancestors_with_self:
+            self.remove_class("-sidebar-toggled")
+
     def localize_bindings(self) -> None:
-        self._bindings = BindingsMap(bindings(MAIN_KEYS))
+        # Screen's own bindings stay (tab / shift+tab move the focus, ctrl+c copies): ours come on top of them.
+        inherited = [b for keyed in Screen._merged_bindings.key_to_bindings.values() for b in keyed]
+        self._bindings = BindingsMap([*inherited, *bindings(MAIN_KEYS)])
 
     @property
     def session(self):
@@ -110,6 +126,7 @@ class MainScreen(View):
         return key_for(binding_id, self.app.settings.keymap)
 
     def on_mount(self) -> None:
+        self.editor.opens_dialogs = True  # FindRequested and GotoRequested are handled here (main_actions.py)
         self.query_one("#find", FindBar).display = False
         self.sidebar.border_title = _("Exercises")
         self._spin_timer = self.set_interval(0.1, self._spin, pause=True)
@@ -144,7 +161,11 @@ class MainScreen(View):
 
     def show_exercise_list(self) -> None:
         course = self.session.course
-        entries = [Entry(ex, self.session.title(ex), course.topic_title(ex.topic) if ex.topic else "")
+        packs = {p.name: p.title_in(self.session.lang) for p in course.packs}
+        if packs:
+            packs[""] = _("The course")
+        entries = [Entry(ex, self.session.title(ex), course.topic_title(ex.topic) if ex.topic else "",
+                         packs.get(ex.pack, ""))
                    for ex in course.exercises]
         self.sidebar.show(entries, self.statuses, self.current.id if self.current else None)
 
@@ -244,9 +265,9 @@ class MainScreen(View):
 
     def _titles(self, ex: Exercise) -> None:
         title = f"{ex.number:02d} · {self.session.title(ex)}"
-        self.editor.border_title = f"{title} — workspace/{ex.id}.py" if ex.available else title
+        self.editor.border_title = f"{title} — workspace/{ex.draft_name}" if ex.available else title
         if self.keeper.draft is not None:
-            self.context_aliases = {str(self.keeper.draft.path): f"workspace/{ex.id}.py"}
+            self.context_aliases = {str(self.keeper.draft.path): f"workspace/{ex.draft_name}"}
 
     # ------------------------------------------------------------------------------------------ grading
 
@@ -286,7 +307,6 @@ class MainScreen(View):
             if message.timing_pending else None
         if ex is None:
             return
-        was_passed = self.statuses.get(ex.id) == "passed"
         if verdict.internal_error is None:
             try:
                 entry = self.session.record_verdict(ex, verdict, explicit=not state.live)
@@ -303,15 +323,11 @@ class MainScreen(View):
             self.show_verdict(ex, scroll_home=True)
             if verdict.passed:
                 self.show_why(ex)
-        if verdict.passed and not was_passed:
-            nxt = self.session.next_exercise(ex)
-            where = (_("Next: {title} ({key}).").format(title=f"{nxt.number:02d} {self.session.title(nxt)}",
-                                                        key=self.key("next-exercise")) if nxt else
-                     _("That was the last exercise."))
-            self.notify(_("All checks passed.") + " " + where, title=_("PASSED"), timeout=4)
-        elif verdict.internal_error is not None:
+        if verdict.internal_error is not None:
             self.notify(_("This exercise or the grader is broken (not your code). See the Checks tab."),
                         severity="error", timeout=6)
+        # A pass has no notice of its own: one sat over the Checks and Why text for seconds. The panel's title
+        # says it (with the key to the next exercise) and the Checks tab names the next exercise.
 
     @on(TimingReady)
     def _timing_ready(self, message: TimingReady) -> None:

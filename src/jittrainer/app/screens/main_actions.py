@@ -140,10 +140,13 @@ class Actions(Screen):
             self.notify(_("Could not reset the draft: {reason}. Nothing was changed.").format(reason=exc),
                         severity="error", timeout=8)
             return
+        self.stop_grading()  # a grade in flight grades the code the reset replaced
+        self.verdicts.pop(ex.id, None)  # and so does the verdict on screen: the starter is not graded yet
         self.editor.clear_error()
         self.editor.load_text(text)
         self.keeper.open(draft, text)
         self._live_baseline = text
+        self.show_verdict(ex, scroll_home=True)
         where = (" " + _("Your previous draft is kept as {path}.").format(path=kept)) if kept else ""
         self.notify(_("The starter is back in the editor.") + where, title=_("Reset"), timeout=6)
 
@@ -191,6 +194,7 @@ class Actions(Screen):
             editor.focus()
 
         self.app.push_screen(GotoLineScreen(editor.document.line_count), go)
+        self.app.key_hold.settle()  # the editor's claim on the keys typed after ctrl+g: the dialog has its own
 
     @on(DraftEditor.WrapToggled)
     def _wrap(self, event: DraftEditor.WrapToggled) -> None:
@@ -203,19 +207,34 @@ class Actions(Screen):
         self.panel.cycle(step)
 
     def action_toggle_sidebar(self) -> None:
+        hold = self.app.key_hold
+        hold.hold(self.focused)  # keys typed right after F2 go to the list (or back to the editor)
         self.toggle_class("-sidebar-toggled")
         showing = self.has_class("-narrow") == self.has_class("-sidebar-toggled")
         if showing:
             self.sidebar.query_one("OptionList").focus()
         elif self.focused is None or self.sidebar in self.focused.ancestors_with_self:
             self.editor.focus()
+        hold.release()
 
     def action_zoom(self) -> None:
         if self.maximized is not None:
             self.minimize()
             return
-        target = self.editor if self.focused is self.editor or self.focused is None else self.panel
-        self.maximize(target, container=False)
+        focused = self.focused
+        in_panel = focused is not None and self.panel in focused.ancestors_with_self
+        self.maximize(self.panel if in_panel else self.editor, container=False)
+
+    def action_scroll_panel(self, how: str) -> None:
+        self.panel.scroll(how)
+
+    def action_focus_editor(self) -> None:
+        hold = self.app.key_hold
+        hold.hold(self.focused)  # keys typed right after escape go to the editor
+        if self.maximized is not None and self.maximized is not self.editor:
+            self.minimize()
+        self.editor.focus()
+        hold.release()
 
     def action_help(self) -> None:
         self.app.show_help()

@@ -9,6 +9,7 @@ from jittrainer.app.widgets.panes.common import PaneContext
 from jittrainer.course.exercises import Exercise
 from jittrainer.grading.verdict import Verdict
 from jittrainer.i18n import _
+from jittrainer.units import duration
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
@@ -67,6 +68,7 @@ class View(Actions):
             next_key=self.key("next-exercise"), aliases=getattr(self, "context_aliases", {}),
             locked_runs=self.session.advice_locked_hint(ex, verdict, self.entry(ex)) if verdict else 0,
             next_exercise=f"{nxt.number:02d} {self.session.title(nxt)}" if nxt is not None else "",
+            limit_s=self.session.limits(ex).timeout_s, limit_from_manifest=bool(ex.timeout_s),
         )
 
     def shown_verdict(self, ex: Exercise) -> Verdict | None:
@@ -85,7 +87,9 @@ class View(Actions):
         if verdict is None:
             self.panel.border_title = _("Task and verdict")
         elif verdict.passed:
-            self.panel.border_title = _("✔ PASSED")
+            nxt = self.session.next_exercise(self.current) if self.current is not None else None
+            self.panel.border_title = _("✔ PASSED") + ("  ·  " + _("next exercise: {key}").format(
+                key=self.key("next-exercise")) if nxt is not None else "")
         else:
             first = verdict.first_failure
             word = _("✘ FAILED") if verdict.status == "fail" else _("⚠ ERROR")
@@ -95,16 +99,33 @@ class View(Actions):
     def watch_grade_state(self, state: GradeState | None) -> None:
         if self._spin_timer is not None:
             self._spin_timer.resume() if state is not None else self._spin_timer.pause()
+        if state is None or state.phase != "grading":
+            self.panel.show_clock(None)
         if self.current is not None:
             self.show_verdict(self.current)
+
+    def clock_text(self, state: GradeState) -> str:
+        """'3.2 s of 40 s' once a worker has the job; before that, that it waits for one."""
+        clock = self.app.dispatcher.clock(state.run_id)
+        if clock is None or clock.elapsed_s is None:
+            return _("waiting for a worker process (the clock starts when one takes the job)")
+        return _("{elapsed} of {limit}").format(elapsed=_("{s:.1f} s").format(s=clock.elapsed_s),
+                                                limit=duration(clock.limit_s))
 
     def _spin(self) -> None:
         state = self.grade_state
         if state is None:
             return
         self._spin_at = (self._spin_at + 1) % len(SPINNER)
-        word = _("grading…") if state.phase == "grading" else _("measuring timing…")
-        self.panel.border_subtitle = f"{SPINNER[self._spin_at]} {word}"
+        spinner = SPINNER[self._spin_at]
+        if state.phase == "grading":
+            clock, word = self.clock_text(state), _("grading…")
+            self.panel.border_subtitle = f"{spinner} {word} {clock}"
+            mine = state.exercise_id == getattr(self.current, "id", None)
+            self.panel.show_clock(f"{spinner} {clock}" if mine else None)
+        else:
+            word = _("measuring timing…")
+            self.panel.border_subtitle = f"{spinner} {word}"
 
     def _idle_subtitle(self) -> None:
         if self.grade_state is None:

@@ -8,6 +8,8 @@ from textual.containers import Horizontal
 from textual.message import Message
 from textual.widgets import Input, Label
 
+from jittrainer.app.keyorder import OrderedInput
+
 from jittrainer.i18n import _
 
 
@@ -16,12 +18,15 @@ class FindBar(Horizontal):
 
     def compose(self):
         yield Label(_("Find:"), id="find-label")
-        yield Input(placeholder=_("text in your draft · enter: next · escape: close"), id="find-input")
+        yield OrderedInput(placeholder=_("text in your draft · enter: next · escape: close"), id="find-input")
         yield Label("", id="find-status")
 
     def open(self) -> None:
         self.display = True
         self.query_one(Input).focus()
+        hold = getattr(self.app, "key_hold", None)
+        if hold is not None:
+            hold.settle()  # what was typed after ctrl+f goes into the bar, behind the focus change
 
     def action_close(self) -> None:
         self.display = False

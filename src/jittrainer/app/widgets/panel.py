@@ -2,6 +2,10 @@
 one key away. Tabs: Task, Hints, Checks, Output, Jaxpr, Timing, Recompiles, Why. It shows; it never grades.
 
 TabbedContent is wrapped, not subclassed: a subclass that overrides ``compose`` loses its active tab.
+
+With the focus anywhere in the panel (escape from the editor, or tab), the arrows, j/k, PageUp/PageDown, space,
+Home and End scroll the tab on show (left/right still switch tabs); F8 fills the screen with it. The screen's
+alt+PageUp/alt+PageDown scroll it from the editor without leaving it (``scroll``).
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from textual.visual import VisualType
 from textual.widget import Widget
 from textual.widgets import Markdown, Sparkline, Static, TabbedContent, TabPane
 
+from jittrainer.app.keys import PANEL_KEYS, bindings, translate_bindings
 from jittrainer.app.widgets.panes.checks import render_checks
 from jittrainer.app.widgets.panes.common import PaneContext
 from jittrainer.app.widgets.panes.jaxpr import render_jaxpr, render_jaxpr_code
@@ -49,9 +54,18 @@ class TimingChart(Widget):
         return render_timing(self.verdict, self.context, self.pending, self.content_size.width or 60)
 
 
+class PaneScroll(VerticalScroll, can_focus=False):
+    """A verdict tab's scroller. Not a stop of its own for tab: the panel is one stop (its tab strip), and the
+    panel's keys scroll the tab on show (``InfoPanel.scroll``)."""
+
+
 class InfoPanel(Vertical):
+    ALLOW_MAXIMIZE = True  # a container is not focusable: without this, F8 from inside it maximizes nothing
+    BINDINGS = bindings(PANEL_KEYS)
+
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
+        translate_bindings(self)
         self.labels: dict[str, str] = {}  # what a tab adds to its title: "1/3" for hints, "✘" for checks
         self._pending: dict[str, tuple[str, bool]] = {}  # a hidden Markdown tab's next text (and hints' scroll)
 
@@ -62,7 +76,10 @@ class InfoPanel(Vertical):
                     if tab in MARKDOWN_TABS:
                         yield Markdown("", id=f"{tab}-body", classes="pane-markdown")
                         continue
-                    with VerticalScroll(id=f"{tab}-scroll", classes="pane-scroll"):
+                    with PaneScroll(id=f"{tab}-scroll", classes="pane-scroll"):
+                        if tab == "checks":
+                            # While a grade runs: its time against the limit (MainScreen ticks it).
+                            yield Static("", id="grade-clock")
                         if tab == "timing":
                             yield TimingChart(id="timing-body", classes="pane-body")
                             yield Sparkline([], id="timing-sparkline")
@@ -81,6 +98,7 @@ class InfoPanel(Vertical):
         return self.tabs.active.removeprefix("tab-")
 
     def localize(self) -> None:
+        translate_bindings(self)
         for tab in TABS:
             self._label(tab)
 
@@ -162,6 +180,33 @@ class InfoPanel(Vertical):
         if scroll_home:
             for tab in VERDICT_TABS:
                 self.query_one(f"#{tab}-scroll", VerticalScroll).scroll_home(animate=False)
+
+    # -- scrolling -------------------------------------------------------------------------------------------
+
+    def scroller(self, tab: str | None = None) -> Widget:
+        """The widget that scrolls ``tab`` (default: the one on show)."""
+        tab = tab or self.active
+        if tab in MARKDOWN_TABS:
+            return self.query_one(f"#{tab}-body", Markdown)
+        return self.query_one(f"#{tab}-scroll", VerticalScroll)
+
+    def scroll(self, how: str) -> None:
+        """Scroll the tab on show: ``down``, ``up``, ``page_down``, ``page_up``, ``home`` or ``end``. At once, not
+        after the next refresh (Textual's scroll_page_down waits for it, so five quick PageDowns moved one page)."""
+        target = self.scroller()
+        y, page = target.scroll_y, max(target.scrollable_content_region.height, 1)
+        to = {"down": y + 1, "up": y - 1, "page_down": y + page, "page_up": y - page, "home": 0,
+              "end": target.max_scroll_y}[how]
+        target.scroll_to(y=max(0, min(to, target.max_scroll_y)), animate=False, immediate=True)
+
+    def action_scroll(self, how: str) -> None:
+        self.scroll(how)
+
+    def show_clock(self, text: str | None) -> None:
+        clock = self.query_one("#grade-clock", Static)
+        clock.display = text is not None
+        if text is not None:
+            clock.update(text)
 
     # -- tabs ------------------------------------------------------------------------------------------------
 

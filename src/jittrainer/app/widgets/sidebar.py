@@ -1,5 +1,6 @@
-"""The exercise list: course order, a heading wherever the topic changes, a status mark per exercise, and the
-overall progress underneath. It only shows; choosing an exercise posts OptionList.OptionSelected to the screen."""
+"""The exercise list: course order, a heading wherever the pack (when packs are loaded) or the topic changes, a
+status mark per exercise, and the overall progress underneath. It only shows; choosing an exercise posts
+OptionList.OptionSelected to the screen."""
 
 from __future__ import annotations
 
@@ -29,11 +30,13 @@ REASON_LINES = 3
 
 @dataclass(frozen=True)
 class Entry:
-    """An exercise as the list shows it: its title and its topic's title in the learner's language."""
+    """An exercise as the list shows it: its title, its topic's title and its pack's (or "" when the course has no
+    packs) in the learner's language."""
 
     exercise: Exercise
     title: str
     topic: str
+    pack: str = ""
 
 
 def exercise_prompt(entry: Entry, status: str, width: int = 26) -> Content:
@@ -46,7 +49,8 @@ def exercise_prompt(entry: Entry, status: str, width: int = 26) -> Content:
     prompt = Content.assemble((mark, style), " ", (f"{exercise.number:02d}", "$text-muted"), " ", text)
     if not exercise.available:
         reason = exercise.unavailable_reason()
-        reason = reason.removeprefix(f"{exercise.dir.name}/")  # the folder is the exercise itself
+        # The folder is the exercise itself.
+        reason = reason.removeprefix(f"{exercise.dir.name}/").removeprefix(f"{exercise.dir.name}: ")
         wrapped = wrap(_("unavailable: {reason}").format(reason=reason), width - len(INDENT))
         if len(wrapped) > REASON_LINES:  # the Task pane lists every problem in full
             wrapped = [*wrapped[: REASON_LINES - 1], wrapped[REASON_LINES - 1][: width - len(INDENT) - 1] + "…"]
@@ -82,8 +86,11 @@ class ExerciseList(Vertical):
         self._shown = (entries, statuses)
         self._width = width = self._prompt_width()
         options: list[Option | None] = []
-        topic = None
+        pack, topic = "", None
         for entry in entries:
+            if entry.pack != pack:
+                pack, topic = entry.pack, None
+                options.append(Option(Content.styled(f"━ {pack}", "bold $text-primary"), disabled=True))
             if entry.topic != topic:
                 topic = entry.topic
                 options.append(Option(Content.styled(topic or _("Other"), "bold $text-accent"), disabled=True))

@@ -11,6 +11,7 @@ from jittrainer.app.widgets.panes.common import PaneContext, caption, lines, not
 from jittrainer.grading.verdict import CheckResult, Verdict
 from jittrainer.i18n import _, ngettext
 from jittrainer.i18n.message import render
+from jittrainer.units import duration
 
 ICONS = {
     "pass": ("✔", "$text-success"),
@@ -65,8 +66,14 @@ def _advice(verdict: Verdict, ctx: PaneContext) -> list[Content | str]:
 def render_checks(verdict: Verdict | None, ctx: PaneContext, running: bool = False) -> Content:
     parts: list[Content | str] = []
     if running:
-        parts += [Content.styled(_("⟳ Grading your draft in a worker process…"), "bold $text-accent"),
-                  caption(_("{key} again restarts the grade; the one in flight is stopped.").format(key=ctx.run_key)),
+        parts += [Content.styled(_("⟳ Grading your draft in a worker process…"), "bold $text-accent")]
+        if ctx.limit_s is not None:
+            limit = _("The time limit is {limit}, set by this exercise.") if ctx.limit_from_manifest else \
+                _("The time limit is {limit} (the default; this exercise sets none).")
+            parts.append(caption(limit.format(limit=duration(ctx.limit_s)) + " " + _(
+                "It counts from when a worker process takes the job (its jax has started), not from {key}.").format(
+                key=ctx.run_key)))
+        parts += [caption(_("{key} again restarts the grade; the one in flight is stopped.").format(key=ctx.run_key)),
                   ""]
     if verdict is None:
         if not running:
@@ -99,8 +106,11 @@ def render_checks(verdict: Verdict | None, ctx: PaneContext, running: bool = Fal
         if error.line:
             parts.append(caption(_("The editor marks that line.")))
         if error.traceback:
-            parts.append(Content.styled("\n".join(trim_traceback(error.shown_traceback(), ctx.aliases)),
-                                        "$text-muted"))
+            shown = trim_traceback(error.shown_traceback(), ctx.aliases)
+            if shown and shown[0].strip() == verdict.message.strip():
+                shown = shown[1:]  # a SyntaxError's traceback opens with the message already shown above
+            if shown:
+                parts.append(Content.styled("\n".join(shown), "$text-muted"))
     if verdict.checks:
         parts.append("")
         passed = sum(check.status == "pass" for check in verdict.checks)

@@ -20,6 +20,8 @@ class PaneContext:
     aliases: dict[str, str] = field(default_factory=dict)  # the draft's full path -> what the learner knows it as
     locked_runs: int = 0  # failing runs left before the first failure's advice shows
     next_exercise: str = ""  # "05 The monitor screen" after a pass, when there is a next one
+    limit_s: float | None = None  # the time limit of a grade of this exercise
+    limit_from_manifest: bool = False  # the exercise's manifest sets it (else the grader's default)
 
 
 def caption(text: str) -> Content:
