@@ -15,6 +15,7 @@ import pytest
 from margins import EXERCISES, ROOT
 
 LIMIT = 0.1
+pytestmark = pytest.mark.worker  # JAX in a process per exercise, minutes in all: not in `make test-fast`
 
 
 @pytest.mark.parametrize("prefix", sorted(EXERCISES), ids=lambda p: EXERCISES[p][0])
