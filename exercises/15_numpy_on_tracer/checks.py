@@ -51,7 +51,7 @@ def make_inputs(rng: np.random.Generator, kind: str) -> tuple[np.ndarray, np.nda
 
 
 def atol(q, k) -> np.ndarray:
-    """float32 rounding of each weight: 64 ulps of the row's sum (1) and of the weight times its row's largest |score|."""
+    """float32 rounding of a weight: 64 ulps of the row's sum (1) and of the weight times its row's largest |score|."""
     want, scores = reference(q, k), reference(q, k, raw=True)
     return float32_atol(1.0 + want * np.abs(scores).max(axis=-1, keepdims=True))
 

@@ -59,7 +59,7 @@ def _reference(w: np.ndarray, grads: list[np.ndarray], lr: float):
 
 
 def magnitudes(w: np.ndarray, grads: list[np.ndarray], lr: float) -> list[np.ndarray]:
-    """Per iterate, the size of all summed into it (|w| + lr |g| per update): a fused update's rounding grows with it."""
+    """Per iterate, the size of all summed into it (|w| + lr |g| per update): fused updates' rounding grows with it."""
     sizes = [np.abs(w.astype(np.float64))]
     for g in grads:
         sizes.append(sizes[-1] + CLIP + lr * np.abs(g.astype(np.float64)))

@@ -110,7 +110,8 @@ def built_from_jit(g: CheckContext, found: JitReach | Sequence[JitReach | JitCal
     computed elsewhere, beside the jitted code)."""
     reaches = [found] if isinstance(found, JitReach) else list(found)
     # A recorded jitted call stands for a reach whose whole output is the work (the exercise proved it its own way).
-    reaches = [r if isinstance(r, JitReach) else JitReach("", function=r.function, working=[(r, None)]) for r in reaches]
+    reaches = [r if isinstance(r, JitReach) else JitReach("", function=r.function, working=[(r, None)])
+               for r in reaches]
     targets: dict[Any, set[int] | None] = {}  # None: every output
     for reach in reaches:
         for call, outs in reach.working:
@@ -172,9 +173,9 @@ def reach_failure(found: JitReach, *, what: str | Msg, graded: str) -> Msg | Non
     return None
 
 
-def refuse_beside_jit(g: CheckContext, check: str, found: JitReach | Sequence[JitReach | JitCall], rerun: Callable[[], Any],
-                      *, what: str | Msg, graded: str, advice: Msg | None = None, tier: int | None = None,
-                      parts: Callable[[Any], Sequence[Any]] = lambda result: [result]) -> bool:
+def refuse_beside_jit(g: CheckContext, check: str, found: JitReach | Sequence[JitReach | JitCall],
+                      rerun: Callable[[], Any], *, what: str | Msg, graded: str, advice: Msg | None = None,
+                      tier: int | None = None, parts: Callable[[Any], Sequence[Any]] = lambda result: [result]) -> bool:
     """Fail ``check`` (and return True) unless the graded result is built from what the jitted work returned
     (``built_from_jit``); a rerun that fails is reported with its error."""
     built = built_from_jit(g, found, rerun, parts)
