@@ -42,7 +42,10 @@ Triple = tuple  # (got, want, tolerance): arrays of one shape, tolerance per ele
 
 def _share(got, want, tol) -> float:
     got = np.asarray(got, dtype=np.float64).reshape(np.shape(want))
-    return float(np.max(np.abs(got - want) / np.broadcast_to(tol, np.shape(want)), initial=0.0))
+    err, tol = np.abs(got - want), np.broadcast_to(tol, np.shape(want))
+    # A tolerance of 0 (a zero vector's length must be exactly 0): no error is a share of 0, any error is infinite.
+    share = np.divide(err, tol, out=np.where(err == 0, 0.0, np.inf), where=tol > 0)
+    return float(np.max(share, initial=0.0))
 
 
 # -- one function per exercise: (checks module, learner module, rng) -> the (got, want, tolerance) of one seed --------

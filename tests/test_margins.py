@@ -21,7 +21,7 @@ pytestmark = pytest.mark.worker  # JAX in a process per exercise, minutes in all
 @pytest.mark.parametrize("prefix", sorted(EXERCISES), ids=lambda p: EXERCISES[p][0])
 def test_right_files_keep_a_tenth_of_the_tolerance(prefix: str) -> None:
     run = subprocess.run([sys.executable, str(ROOT / "tests" / "margins.py"), prefix], capture_output=True,
-                         text=True, timeout=600, cwd=ROOT)
+                         text=True, timeout=1800, cwd=ROOT)  # minutes on a loaded machine
     assert run.returncode == 0, run.stderr[-2000:]
     shares = json.loads(run.stdout.strip().splitlines()[-1])  # learner files may print before it
     assert shares, "no right file was measured"
