@@ -3,7 +3,8 @@ compiled program, and seven calls with seven different values compile once (a st
 
 import numpy as np
 
-from jittrainer.authoring import as_number, compare, msg, msgn, one_compile, refuse_fetching, when_eager, when_static
+from jittrainer.authoring import (as_number, compare, msg, msgn, one_compile, refuse_fetching, refuse_wrong_type,
+                                  when_eager, when_static)
 
 CHECKS = {
     "runs": "heat runs under jax.jit with a traced delta",
@@ -92,6 +93,10 @@ def near(got: float | None, want: float) -> bool:
 
 
 def check_values(g, deltas, results):
+    if refuse_wrong_type(g, "values", ((r, msg("what.delta", "the result for delta = {delta:.4g}", delta=d)) for d, r
+                         in zip(deltas, results)), (), "float32", msg("advice.scalar", "return the chosen value "
+                         "itself, a float32 scalar of shape (): no reshape, no [None], no list"), tier=1):
+        return None
     rows = [(d, r, as_number(r)) for d, r in zip(deltas, results)]
     wrong = [(d, r, v) for d, r, v in rows if not compare(r, expected(d), rtol=RTOL, atol=ATOL)[0]]
     if not wrong:

@@ -12,6 +12,7 @@ from jittrainer.authoring import (
     msg,
     one_compile,
     refuse_fetching,
+    refuse_wrong_type,
     repeat_that_compiled,
     sub_jaxprs,
     when_eager,
@@ -214,6 +215,10 @@ def check_size(g, calls, counts, x, small: int, large: int):
 # -- values -----------------------------------------------------------------------------------------------------
 
 def check_values(g, xs, counts, results):
+    if refuse_wrong_type(g, "values", ((r, msg("what.steps", "the result for steps = {n}", n=n)) for n, r in
+                         zip(counts, results)), (SIZE,), "float32", msg("advice.positions", "return the positions x "
+                         "themselves, a float32[8] array"), tier=1):
+        return None
     wrong = []
     for i, (x, n, result) in enumerate(zip(xs, counts, results), 1):
         ok, why = compare(result, simulate(x, n)[0], rtol=RTOL, atol=ATOL,

@@ -146,13 +146,13 @@ def _problem(i, x, kept, n, mean):
                    "a value is good only when it is above 0", n=float(n.reshape(-1)[0]), **common)
     if not _same(kept, want_kept):
         return _kept_problem(i, x, kept, want_kept, good)
-    if n.size != 1:
+    if n.ndim != 0:
         return msg("values.count_shape", "call {i}: count has shape {shape}; expected a scalar", shape=str(n.shape),
                    **common)
     if not _same(n, want_n):
         return msg("values.count", "call {i}: count is {got:.6g}, expected {good}", got=float(n.reshape(())),
                    **common)
-    if mean.size != 1:
+    if mean.ndim != 0:
         return msg("values.mean_shape", "call {i}: mean has shape {shape}; expected a scalar", shape=str(mean.shape),
                    **common)
     got = float(mean.reshape(()))

@@ -5,8 +5,7 @@ import re
 
 import numpy as np
 
-from jittrainer.authoring import compare, count, is_jitted, msg, msgn, repeat_that_compiled
-
+from jittrainer.authoring import compare, count, is_jitted, msg, msgn, refuse_fetching, repeat_that_compiled
 CHECKS = {
     "runs": "reshape_rows runs under jax.jit",
     "values": "returns x.reshape((rows, -1)) for every rows that divides 12",
@@ -129,8 +128,8 @@ def check_values(g, xs, rows_list, results):
                           "row by row: the first row holds x[0] to x[{last}]", rows=rows, last=SIZE // rows - 1)
         wrong.append((i, why))
     if not wrong:
-        g.passed("values", msg("values.ok", "all {n} shapes and values match (rows = {rows})", n=len(rows_list),
-                               rows=distinct))
+        refuse_fetching(g, "values", passed=msg("values.ok", "all {n} shapes and values match (rows = {rows})",
+                                                n=len(rows_list), rows=distinct))
         return
     right = sorted({rows_list[i] for i in range(len(rows_list))} - {rows_list[i] for i, _ in wrong})
     wrong_rows = sorted({rows_list[i] for i, _ in wrong})

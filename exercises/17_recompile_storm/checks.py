@@ -10,8 +10,7 @@ from dataclasses import dataclass, field
 import jax
 import numpy as np
 
-from jittrainer.authoring import bare_name, count, msg, values_match
-
+from jittrainer.authoring import bare_name, count, msg, refuse_fetching, values_match
 CHECKS = {
     "runs": "batch_means returns for every batch",
     "values": "returns the 16 means, in order",
@@ -337,8 +336,9 @@ def check_reaches_jit(g, originals, wants, shift_list) -> bool:
             i = min(set(range(len(seqs))) - proven)
             return g.failed("reaches_jit", _not_proven(b, i, seqs, want, c, seen, reruns), _advice_jit(),
                             tier=PAD_TIER)
-    return g.passed("reaches_jit", msg("jit.ok", "all {n} means came out of jitted code and followed the data: run "
-                                       "again with each sequence shifted, every mean moved with it",
+    return refuse_fetching(g, "reaches_jit", passed=msg(
+        "jit.ok", "all {n} means came out of jitted code and followed the data: run again with each sequence shifted, "
+        "every mean moved with it",
                                        n=BATCHES * ROWS))
 
 

@@ -1,14 +1,15 @@
 """Checks for jit_in_loop: train(w, batches, lr) runs 20 gradient-descent steps on a least-squares loss.
 
-Two graded runs (two calls of train, new data, new initial weights, new learning rate). The final weights must be
-right, every batch must reach jitted code (proved by running a jitted call again with that batch changed), and the
-learner's jitted code may compile once over both runs: a jax.jit(...) made per step (a lambda, a partial, a closure)
+Two graded runs (new data, weights and learning rate). The final weights must be right; every batch must reach a
+jitted program that does the step's matrix product on it, whose output the result is built from; the runs may
+compile once, every backend compile counted: a jax.jit(...) made per step (a lambda, a partial, a closure)
 compiles on every step, one made per call of train compiles per run, and a static lr compiles per learning rate.
 """
 
 import numpy as np
 
-from jittrainer.authoring import as_floats, count, jit_reach, later_misses, msg, reason_items
+from jittrainer.authoring import (as_floats, count, eager_failed, jit_reach, later_misses, msg, reach_failure,
+                                  reason_items, refuse_beside_jit)
 
 CHECKS = {
     "runs": "train returns for both runs",
@@ -130,9 +131,11 @@ def _slip(got, r, want, originals):
 
 
 def check_in_jit(g, originals):
+    reached = []
     for r, (_, batches, _) in enumerate(originals, 1):
         x = batches[0][0]
-        found = jit_reach(g, r, [x for x, _ in batches], x, (x * np.float32(1.5) + np.float32(0.5)).astype(np.float32))
+        found = jit_reach(g, r, [x for x, _ in batches], x, (x * np.float32(1.5) + np.float32(0.5)).astype(np.float32),
+                          work={"dot_general"}, with_other=True)
         if found.problem == "no_jit":
             return g.failed("in_jit", msg(
                 "jit.none", "during run {r} train called no jitted function: the {steps} were computed outside jit",
@@ -142,6 +145,9 @@ def check_in_jit(g, originals):
                 "jit.missing", "during run {r} the x of batch {k} reached none of the jitted functions your code "
                 "called ({names}): that step was computed outside jit", r=r, k=found.index + 1, names=found.names),
                 _advice_hoist(), tier=HOIST_TIER)
+        if found.problem == "no_work":
+            return g.failed("in_jit", reach_failure(found, what=msg("jit.what", "the x of batch 1 of run {r}", r=r),
+                                                    graded="train"), _advice_hoist(), tier=HOIST_TIER)
         if found.problem == "rerun_failed":
             return g.failed("in_jit", msg("jit.rerun_failed", "the grader ran your jitted function {name} again with "
                                           "batch 1 of run {r} changed, and it failed ({error}), so it cannot tell "
@@ -152,6 +158,12 @@ def check_in_jit(g, originals):
                 "jit.not_from_x", "your jitted function {name} received batch 1 of run {r}, but run again with that "
                 "batch changed it returned the same output: the step is not computed from the batch by that "
                 "function", name=found.function, r=r), _advice_hoist(), tier=HOIST_TIER)
+        reached.append(found)
+    w0, batches, lr = originals[0]
+    if refuse_beside_jit(g, "in_jit", reached, lambda: g.graded_function(
+            w0.copy(), [(x.copy(), y.copy()) for x, y in batches], lr), what="x", graded="train",
+            advice=_advice_hoist(), tier=HOIST_TIER):
+        return None
     return g.passed("in_jit", msg("jit.ok", "every batch of both runs reached jitted code, and its output follows "
                                   "the data"))
 
@@ -165,18 +177,20 @@ def _advice_hoist():
 
 
 def check_compiles(g, calls):
-    mine = calls.learner_reasons(g.jit_spy.jitted_names)
-    n = len(mine)
+    mine = calls.learner_reasons(g.jit_spy.jitted_names)  # the count is of every compile; the causes, of the learner's
+    n = len(calls.reasons())
     total = RUNS * STEPS
     if n == 1:
         g.passed("one_compile", msg("compiles.ok", "compiled once; the other {steps} reused that program",
                                     steps=count("step", total - 1)))
         return
-    head = msg("compiles.head", "your jitted code compiled {times} over {runs} runs of {steps}; expected once",
+    head = msg("compiles.head", "{runs} runs of {steps} compiled {times}; expected once",
                times=count("time", n), runs=RUNS, steps=count("step", STEPS))
     if n == 0:
         g.failed("one_compile", msg("compiles.none", "{head}: nothing of yours was compiled during the graded runs",
                                     head=head), _advice_hoist(), tier=HOIST_TIER)
+        return
+    if eager_failed(g, "one_compile", head, calls):
         return
     per_run = [sum(1 for m in mine if m.call == r) for r in range(1, RUNS + 1)]
     kinds = {m.kind for m in mine}

@@ -3,14 +3,15 @@ NumPy float32/float64 scalars and JAX scalars (weakly and strongly typed).
 
 A Python float (and a JAX scalar made from one without a dtype) is *weakly typed*: jit sees ~float32[]. A NumPy
 scalar or jnp.float32 is float32[]. Two input types, two cache entries, two compiles. The learner's driver must hand
-the jitted step one type every time. Two runs, every kind of scalar in each; the learner's jitted code may compile
-once over both. JAX's own eager conversions (jnp.asarray(lr, jnp.float32) outside jit) are not counted.
+the jitted step one type every time. Two runs, every kind of scalar in each; they may compile once over both, every
+backend compile counted (a jnp conversion outside jit compiles too: the learner converts with NumPy on the host).
 """
 
 import jax.numpy as jnp
 import numpy as np
 
-from jittrainer.authoring import as_floats, bare_name, count, jit_reach, later_misses, msg, reason_items
+from jittrainer.authoring import (as_floats, bare_name, count, eager_failed, jit_reach, later_misses, msg,
+                                  reach_failure, reason_items, refuse_beside_jit)
 
 CHECKS = {
     "runs": "run returns for both runs",
@@ -104,7 +105,7 @@ def _explain_error(error):
 
 def _advice_for_error(error):
     return msg("advice.convert", "convert every learning rate the same way before the call, with a function that "
-               "accepts any number: np.float32(lr), jnp.asarray(lr, dtype=jnp.float32) or float(lr)")
+               "accepts any number, on the host: np.float32(lr) or float(lr)")
 
 
 # ------------------------------------------------------------------------------------------------ values
@@ -141,10 +142,12 @@ def check_values(g, results, plans):
 
 
 def check_in_jit(g, plans):
+    reached = []
     for r, (_, grads, _, values) in enumerate(plans, 1):
         step = next(k for k, lr in enumerate(values) if lr != 0.0)  # a zero learning rate hides its gradient
         grad = grads[step]
-        found = jit_reach(g, r, grads, grad, (grad * np.float32(-2.0) + np.float32(1.0)).astype(np.float32))
+        found = jit_reach(g, r, grads, grad, (grad * np.float32(-2.0) + np.float32(1.0)).astype(np.float32),
+                          work={"mul", "sub", "add"}, with_other=True)
         if found.problem == "no_jit":
             return g.failed("in_jit", msg(
                 "jit.none", "during run {r} run called no jitted function: the {steps} were computed outside jit",
@@ -159,11 +162,21 @@ def check_in_jit(g, plans):
                                           "the gradient of step {k} of run {r} changed, and it failed ({error}), "
                                           "so it cannot tell that the result comes from the data",
                                           name=found.function, k=step + 1, r=r, error=found.error))
+        if found.problem == "no_work":
+            return g.failed("in_jit", reach_failure(found, what=msg("jit.what", "the gradient of step {k} of run {r}",
+                                                                    k=step + 1, r=r), graded="run"),
+                            _advice_jit(), tier=DTYPE_TIER)
         if found.problem:
             return g.failed("in_jit", msg(
                 "jit.not_from_g", "your jitted function {name} received the gradient of step {k} of run {r}, but run "
                 "again with that gradient changed it returned the same output: the update is not computed by that "
                 "function", name=found.function, k=step + 1, r=r), _advice_jit(), tier=DTYPE_TIER)
+        reached.append(found)
+    w0, grads, kinds, values = plans[0]
+    if refuse_beside_jit(g, "in_jit", reached, lambda: g.graded_function(
+            w0.copy(), [gr.copy() for gr in grads], [make(k, v) for k, v in zip(kinds, values)]), what="g",
+            graded="run", advice=_advice_jit(), tier=DTYPE_TIER):
+        return None
     return g.passed("in_jit", msg("jit.ok", "every gradient of both runs reached jitted code, and its output follows "
                                   "the data"))
 
@@ -190,22 +203,25 @@ def _signatures(g, function: str, plans):
 
 
 def check_compiles(g, calls, plans):
-    mine = calls.learner_reasons(g.jit_spy.jitted_names)
+    mine = calls.reasons()
     n = len(mine)
     if n == 1:
         g.passed("one_compile", msg("compiles.ok", "compiled once; every learning rate, whatever its source, reached "
                                     "the jitted step as the same input type"))
         return
-    head = msg("compiles.head", "your jitted code compiled {times} over {runs} runs of {steps}; expected once",
+    head = msg("compiles.head", "{runs} runs of {steps} compiled {times}; expected once",
                times=count("time", n), runs=RUNS, steps=count("step", STEPS))
     if n == 0:
         g.failed("one_compile", msg("compiles.none", "{head}: nothing of yours was compiled during the graded runs",
                                     head=head), _advice_jit(), tier=DTYPE_TIER)
         return
+    if eager_failed(g, "one_compile", head, calls):
+        return None
+    mine = [m for m in mine if m.kind != "jax_internal"]
     kinds = {m.kind for m in mine}
     advice = msg("advice.one_dtype", "give the jitted step one input type for every learning rate: convert it in "
-                 "run, before the call, with np.float32(lr) or jnp.asarray(lr, dtype=jnp.float32) (all strong "
-                 "float32), or float(lr) (all weak)")
+                 "run, before the call, with np.float32(lr) (all strong float32) or float(lr) (all weak), on the host: "
+                 "a jax.numpy conversion outside jit compiles a program of its own")
     if "static" in kinds:
         g.failed("one_compile", msg("compiles.static", "{head}: {why}; a learning rate is a value, and a static "
                                     "argument is part of the cache key, so every new value compiles again",

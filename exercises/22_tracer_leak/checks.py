@@ -17,10 +17,11 @@ from dataclasses import dataclass, field
 import jax
 import numpy as np
 
-from jittrainer.authoring import at_line, count, is_tracer, msg, one_compile, type_name, when_nothing
+from jittrainer.authoring import (at_line, count, is_tracer, msg, one_compile, stored_numbers, tracers_in_module,
+                                  type_name, typed_copy, when_nothing)
 
 CHECKS = {
-    "no_leak": "no traced value escapes center (jax.checking_leaks)",
+    "no_leak": "nothing computed in center is kept outside it (jax.checking_leaks, module-level names)",
     "runs": "center returns for every call",
     "returns_state": "center returns (new_state, y), the state as it came in",
     "values": "each stream's running mean, count and centred batch are right",
@@ -75,6 +76,7 @@ class Threading:
     errors: list[BaseException] = field(default_factory=list)  # every exception a call raised, whole
     bad: list[object] = field(default_factory=list)  # what came back, when it was not (state, y)
     results: list[tuple] = field(default_factory=list)  # (state, y) of every call, as NumPy copies taken at once
+    stored: dict[str, int] = field(default_factory=dict)  # numbers held by each module-level name before the calls
 
     def state_before(self, stream: str, step: int):
         # After a call that returned no usable state, its stream starts again (that window's results are not graded).
@@ -93,28 +95,12 @@ class Threading:
         if not (isinstance(result, (tuple, list)) and len(result) == 2):
             self.bad.append(result)
             return result
-        copy = _copied(result)
+        copy, typed = typed_copy(result)
         self.results.append(copy)
         if not replay:
             self.states[(stream, step)] = result[0]
-            self.copies[(stream, step)] = copy[0]
+            self.copies[(stream, step)] = typed[0]
         return result
-
-
-def _copied(tree):
-    """NumPy copies of the arrays in ``tree`` (a later call may donate the originals); tracers stay as they are."""
-    def copy(leaf):
-        if is_tracer(leaf) or not hasattr(leaf, "shape"):
-            return leaf
-        try:
-            return np.array(leaf, copy=True)
-        except Exception:
-            return leaf
-
-    try:
-        return jax.tree_util.tree_map(copy, tree)
-    except Exception:
-        return tree
 
 
 # ------------------------------------------------------------------------------------------------ grading
@@ -139,6 +125,7 @@ def _grade(g):
     rows, dim = draw_sizes(g.rng)
     streams = {"A": draw_stream(g.rng, rows, dim, 1.0), "B": draw_stream(g.rng, rows, dim, -1.0)}
     run = Threading(center, streams, dim)
+    run.stored = stored_numbers(g.module, MODULE)
     with jax.checking_leaks():
         calls = g.calls(run, PLAN, name="center")
     if check_leaks(g, run, calls):
@@ -225,40 +212,22 @@ def check_leaks(g, run: Threading, calls) -> bool:
         return True
     if not calls.ok:
         return False
-    found = _tracers_in_module(g.module)
+    found = tracers_in_module(g.module, MODULE)
     if found:
         g.failed("no_leak", msg("leak.kept", "after the calls, your module-level {name} holds a tracer: a value "
                                 "computed inside center while jit traced it, kept outside the function",
                                 name=found[0]), _advice_return(), tier=STATE_TIER)
         return True
+    grown = [name for name, n in stored_numbers(g.module, MODULE).items() if n > run.stored.get(name, 0)]
+    if grown:
+        g.failed("no_leak", msg("leak.stored", "after the calls, your module-level {name} holds more numbers than "
+                                "before the first call: center (or a host callback it runs, such as "
+                                "jax.debug.callback) kept values it computed outside the function, where the next "
+                                "call could read them instead of its state", name=grown[0]), _advice_return(),
+                 tier=STATE_TIER)
+        return True
     g.passed("no_leak", msg("leak.ok", "{calls} under jax.checking_leaks(): no tracer escaped, and no module-level "
                             "name holds one", calls=count("call", len(calls.records))))
-    return False
-
-
-def _tracers_in_module(module) -> list[str]:
-    found = []
-    for name, value in list(vars(module).items()):
-        if name.startswith("__") or isinstance(value, type(module)):
-            continue
-        if _holds_tracer(value, depth=0, seen=set()):
-            found.append(name)
-    return found
-
-
-def _holds_tracer(value, depth: int, seen: set) -> bool:
-    if is_tracer(value):
-        return True
-    if depth > 4 or id(value) in seen:
-        return False
-    seen.add(id(value))
-    if isinstance(value, dict):
-        return any(_holds_tracer(v, depth + 1, seen) for v in list(value.values()))
-    if isinstance(value, (list, tuple, set, frozenset)):
-        return any(_holds_tracer(v, depth + 1, seen) for v in list(value))
-    attrs = getattr(value, "__dict__", None)
-    if isinstance(attrs, dict) and type(value).__module__ == MODULE:
-        return any(_holds_tracer(v, depth + 1, seen) for v in list(attrs.values()))
     return False
 
 

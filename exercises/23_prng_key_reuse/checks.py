@@ -15,7 +15,8 @@ import jax
 import numpy as np
 from jax.extend.core import ClosedJaxpr, Jaxpr, Literal
 
-from jittrainer.authoring import count, is_compiled, is_tracer, msg, one_compile, sub_jaxprs, type_name, when_nothing
+from jittrainer.authoring import (count, independence_failure, is_compiled, is_tracer, is_typed_key, msg, one_compile,
+                                  refuse_fetching, sub_jaxprs, type_name, when_nothing)
 
 CHECKS = {
     "runs": "two_views returns for every call",
@@ -53,14 +54,6 @@ def draw_seeds(rng: np.random.Generator) -> tuple[int, int]:
     while second == first:
         second = int(rng.integers(1, 2**31 - 1))
     return first, second
-
-
-def is_typed_key(value) -> bool:
-    dtype = getattr(value, "dtype", None)
-    try:
-        return dtype is not None and jax.dtypes.issubdtype(dtype, jax.dtypes.prng_key)
-    except Exception:
-        return False
 
 
 # ------------------------------------------------------------------------------------------------ chains
@@ -325,6 +318,9 @@ def check_differ(g, first: Chain, other: Chain) -> None:
                 "from the same random bits (one key, or keys derived the same way, used for both)", i=i),
                 _advice_split(), tier=SPLIT_TIER)
             return
+    related = independence_failure(masks)
+    if related is not None:
+        return g.failed("samples_differ", related, _advice_split(), tier=SPLIT_TIER)
     flat = [(i, name, m) for i, pair in enumerate(masks, 1) for name, m in zip("AB", pair) if m is not None]
     for j, (i, name, m) in enumerate(flat):
         for i2, name2, m2 in flat[:j]:
@@ -407,7 +403,8 @@ def check_values(g, chain: Chain, x: np.ndarray) -> None:
         g.failed("values", observation, msg("advice.keep", "draw the keep mask with jax.random.bernoulli(key, 0.75, "
                  "x.shape): True (keep) with probability 0.75"), tier=1)
         return
-    g.passed("values", msg("values.ok", "every element was 0 or x / 0.75, and {pct:.0%} were kept", pct=pooled))
+    refuse_fetching(g, "values", passed=msg("values.ok", "every element was 0 or x / 0.75, and {pct:.0%} were kept",
+                                            pct=pooled))
 
 
 # ------------------------------------------------------------------------------------------------ compiles

@@ -38,6 +38,7 @@ SIZE = SHAPE[0] * SHAPE[1]
 NOISE = 0.1
 CALLS = 5
 SAME_ATOL = 1e-4  # noise of two calls with one key: equal up to float32 rounding of x + noise (|x| <= 100)
+TAILS = (16, 84)  # values beyond |z| > 2 among 1024: standard normal gives 47 ± 7; 15 or fewer has probability 4e-8
 MAX_CORR = 0.3  # independent normal noise of 1024 values: |r| ~ 0.03
 KEY_TIER = 2  # the hint tier that names jax.random and the key argument
 EXAMPLE_SEEDS = (0, 1, 2, 42)  # seeds the statement and hints show; never drawn
@@ -293,6 +294,7 @@ def _check_normal(g, noises):
         distinct = _distinct(noise.reshape(-1))
         mean, std = float(z.mean()), float(z.std())
         inside = float(np.mean(np.abs(z) < 1.0))
+        tails = int(np.sum(np.abs(z) > 2.0))
         if distinct < 0.8 * SIZE:
             g.failed("normal_noise", msg(
                 "normal.shared", "call {i}: only {k} distinct noise values among the {n} elements: one draw was "
@@ -300,7 +302,8 @@ def _check_normal(g, noises):
                 i=i, k=distinct, n=SIZE), msg("advice.shape", "draw noise of x's own shape: "
                                                "jax.random.normal(key, x.shape)"), tier=3)
             return
-        if abs(mean) <= 0.2 and 0.85 <= std <= 1.15 and 0.61 <= inside <= 0.76:
+        shaped = abs(mean) <= 0.2 and 0.85 <= std <= 1.15 and 0.61 <= inside <= 0.76  # mean, spread and centre
+        if shaped and TAILS[0] <= tails <= TAILS[1]:
             continue
         advice = msg("advice.normal", "add NOISE times standard normal noise: x + NOISE * "
                      "jax.random.normal(key, x.shape)")
@@ -315,6 +318,11 @@ def _check_normal(g, noises):
             observation = msg("normal.uniform", "call {i}: the noise lies between 0 and NOISE with mean {m:.3g}: "
                               "that is uniform noise on [0, 1) times NOISE, not standard normal noise", i=i,
                               m=mean * NOISE)
+        elif shaped:
+            observation = msg("normal.tails", "call {i}: {k} of the {n} noise values lie beyond two NOISE from 0, "
+                              "where standard normal noise puts about 47 (from {low} to {high} pass): its mean, spread "
+                              "and centre look right, but its tails do not (a draw truncated or clipped to a range "
+                              "has too few)", i=i, k=tails, n=SIZE, low=TAILS[0], high=TAILS[1])
         else:
             observation = msg(
                 "normal.stats", "call {i}: the noise has mean {m:.3g}, standard deviation {sd:.3g} and "

@@ -13,7 +13,8 @@ amounts.
 import jax
 import numpy as np
 
-from jittrainer.authoring import as_floats, compare, is_tracer, msg, one_compile, when_eager, when_new_function
+from jittrainer.authoring import (as_floats, compare, is_tracer, msg, one_compile, refuse_beside_jit, refuse_fetching,
+                                  when_eager, when_new_function)
 
 CHECKS = {
     "runs": "gaps returns for every call",
@@ -247,8 +248,11 @@ def _check_in_jit(g, t, shift) -> None:
         except Exception:
             continue
         if before is not None and after is not None and np.allclose(after - before, want, rtol=0.0, atol=1e-5):
-            g.passed("computed_in_jit", msg("in_jit.ok", "run again with every timestamp moved, the jitted "
-                                            "function's gaps moved by exactly the differences"))
+            if not refuse_beside_jit(g, "computed_in_jit", [call], lambda: g.graded_function(t.copy()), what="t",
+                                     graded="gaps", advice=advice):
+                refuse_fetching(g, "computed_in_jit", advice=advice, passed=msg(
+                    "in_jit.ok", "run again with every timestamp moved, the jitted function's gaps moved by exactly "
+                    "the differences"))
             return
     g.failed("computed_in_jit", msg(
         "in_jit.static", "a jitted function received the timestamps during call 1, but when it was run again with "

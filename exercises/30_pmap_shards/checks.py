@@ -25,6 +25,7 @@ from jittrainer.authoring import (
     ignores_mapped_result,
     missing_values,
     msg,
+    refuse_fetching,
 )
 
 CHECKS = {
@@ -245,8 +246,8 @@ def _check_uses_pmap(g, calls, reached, sizes, xs, devices):
              msg("advice.use_result", "return each device's partial sum from the pmapped function (jnp.sum(row**2)) "
                  "and build the result from those: jnp.sum(per_device)"))
         return
-    g.passed("uses_pmap", msg("pmap.ok", "{calls} split x over the devices with jax.pmap",
-                              calls=count("call", len(reached))))
+    refuse_fetching(g, "uses_pmap", passed=msg("pmap.ok", "{calls} split x over the devices with jax.pmap",
+                                               calls=count("call", len(reached))))
 
 
 def _result_ignores_pmap(g, calls) -> int | None:

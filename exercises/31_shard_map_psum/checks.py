@@ -31,6 +31,8 @@ from jittrainer.authoring import (
     iter_eqns,
     missing_values,
     msg,
+    refuse_fetching,
+    refuse_unused,
 )
 
 CHECKS = {
@@ -132,7 +134,9 @@ class _Map:
                                   tuple(b.shape)))
         self.in_specs = eqn.params.get("in_specs")
         self.out_specs = eqn.params.get("out_specs")
-        self.psum_axes = [tuple(e.params.get("axes", ())) for e in iter_eqns(inner) if e.primitive.name in PSUMS]
+        psums = [e for e in iter_eqns(inner) if e.primitive.name in PSUMS]
+        self.psum_axes = [tuple(e.params.get("axes", ())) for e in psums]
+        self.psum_prims = [e.primitive for e in psums]
 
     def data(self, b: int) -> list:
         """The floating operands at least as large as x: where x's values can be."""
@@ -169,7 +173,7 @@ def grade(g):
     reached = [r.index for r in calls.records if r.ok or any(rec.jaxpr is not None for rec in records[r.index])]
     if reached and _check_uses(g, calls, reached, records, sizes, xs, devices):
         if _check_sharded(g, reached, records, sizes, devices):
-            _check_psum(g, reached, records, sizes)
+            _check_psum(g, calls, reached, records, sizes)
     g.check_ran("runs", calls, _runs_advice, tier=SHARD_TIER, explain=_explain)
     _check_values(g, calls, sizes, xs, devices)
 
@@ -254,8 +258,9 @@ def _check_uses(g, calls, reached, records, sizes, xs, devices) -> bool:
                         value=float(np.asarray(calls.records[unused - 1].result, dtype=np.float64).ravel()[0])),
                     msg("advice.use_result", "return what the shard_mapped function returns (the psum of the "
                         "per-device sums)"))
-    return g.passed("uses_shard_map", msg("uses.ok", "{calls} sent x through jax.shard_map",
-                                          calls=count("call", len(reached))))
+    return refuse_fetching(g, "uses_shard_map", programs=[r.jaxpr for r in _RECORDS if r.jaxpr is not None],
+                           passed=msg("uses.ok", "{calls} sent x through jax.shard_map",
+                                      calls=count("call", len(reached))))
 
 
 def _result_ignores_shard_map(g, calls) -> int | None:
@@ -313,7 +318,7 @@ def _check_sharded(g, reached, records, sizes, devices) -> bool:
                                    devices=count("device", devices)))
 
 
-def _check_psum(g, reached, records, sizes) -> None:
+def _check_psum(g, calls, reached, records, sizes) -> None:
     advice = msg("advice.psum_inside", "inside the shard_mapped function, add every device's sum across the mesh "
                  "axis with jax.lax.psum(jnp.sum(chunk**2), 'i'), and return it with out_specs=P()")
     for i in reached:
@@ -337,6 +342,9 @@ def _check_psum(g, reached, records, sizes) -> None:
                                   "total", **common)
             g.failed("psum_inside", observation, advice, tier=SHARD_TIER)
             return
+    prims = [p for i in reached for r in records[i] for m in _maps(r) for p in m.psum_prims]
+    if refuse_unused(g, "psum_inside", calls, reached, prims, graded="sum_of_squares", advice=advice, tier=SHARD_TIER):
+        return
     g.passed("psum_inside", msg("psum.ok", "the per-device sums were added across the mesh with psum, inside "
                                 "shard_map"))
 

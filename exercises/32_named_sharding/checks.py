@@ -17,7 +17,8 @@ import jax
 import numpy as np
 from jax.sharding import NamedSharding
 
-from jittrainer.authoring import compare, count, fetching_in, msg, one_compile, when_eager, when_nothing
+from jittrainer.authoring import (compare, count, fetching_in, msg, one_compile, refuse_beside_jit, when_eager,
+                                  when_nothing)
 
 CHECKS = {
     "runs": "normalize_rows returns for every call",
@@ -210,6 +211,7 @@ def _check_replicated(g, pairs, rows, devices) -> None:
 
 def _check_in_jit(g, xs) -> None:
     advice = msg("advice.in_jit", "compute the norms and y inside the jitted function, from the x it receives")
+    working = []
     for call, x in enumerate(xs, 1):
         jitted = [c for c in g.jit_spy.calls if c.call == call]
         holding = [c for c in jitted if any(a.shape == x.shape and np.array_equal(a, x) for a in c.arrays)]
@@ -231,6 +233,10 @@ def _check_in_jit(g, xs) -> None:
                                    "again with 2x it did not return doubled norms: what it returns was computed "
                                    "elsewhere", call=call, function=c.function), advice, tier=1)
             return
+        working.append(c)
+    if refuse_beside_jit(g, "in_jit", working, lambda: g.graded_function(xs[0].copy()), what="x",
+                         graded="normalize_rows", advice=advice, tier=1, parts=lambda result: list(result)):
+        return
     g.passed("in_jit", msg("jit.ok", "every call computed both results in a jitted function, from x"))
 
 

@@ -98,3 +98,28 @@ def short_type(value: Any) -> tuple[str, bool]:
 
 def jax_version() -> tuple[int, ...]:
     return tuple(int(part) for part in jax.__version__.split(".")[:3] if part.isdigit())
+
+
+def scan_layout(params: dict[str, Any]) -> tuple[int, int]:
+    """How a ``scan`` equation's inputs split: (constants, carries); the scanned arrays follow. 0.10 names the counts
+    (``num_consts``, ``num_carry``); 0.12 keeps them in ``ft_in``, a flat tree of (constants, carries, scanned)."""
+    if "num_consts" in params and "num_carry" in params:
+        return int(params["num_consts"]), int(params["num_carry"])
+    consts, carry, _ = params["ft_in"].unpack()
+    return len(consts), len(carry)
+
+
+_JAX_DIR = str(Path(jax.__file__).resolve().parent) + "/"
+
+
+def defined_in_jax(jaxpr: Any) -> bool:
+    """Whether the function a jaxpr was traced from is JAX's own (``jax.scipy.special.xlogy``), read from the file
+    in its ``debug_info.func_src_info`` ("xlogy at /…/jax/_src/scipy/special.py:937"; checked on 0.10, 0.12).
+    False when JAX kept no such record."""
+    inner = getattr(jaxpr, "jaxpr", jaxpr)
+    info = getattr(getattr(inner, "debug_info", None), "func_src_info", None) or ""
+    where = info.rsplit(" at ", 1)[-1] if " at " in info else ""
+    try:
+        return bool(where) and str(Path(where.rsplit(":", 1)[0]).resolve()).startswith(_JAX_DIR)
+    except (OSError, ValueError):
+        return False

@@ -136,3 +136,16 @@ def reason_items(misses: Sequence[CacheMiss], limit: int = 3) -> list[Msg]:
 def bare_name(function: str) -> str:
     """"mean" for JAX's "jit(mean)"."""
     return function[4:-1] if function.startswith("jit(") and function.endswith(")") else function
+
+
+def eager_failed(g: CheckContext, check: str, head: Msg, calls: GradedCalls, *, tier: int | None = 1) -> bool:
+    """Fail ``check`` (and return True) when compiles of JAX's own operations run eagerly, outside the learner's
+    jitted code, are what takes the count past one: the course counts every backend compile in the graded window,
+    these too. When the learner's own code compiled more than once, that is the headline, not these: False."""
+    own = calls.learner_reasons(g.jit_spy.jitted_names)
+    if not calls.eager_compiles or len(own) > 1:
+        return False
+    g.failed(check, filled(when_eager().observation, {"head": head, "names": calls.eager_compiles}),
+             msg("advice.numpy", "build and convert arrays with NumPy on the host (np.stack, np.float32), or inside "
+                 "the jitted function: a jax.numpy call outside jit compiles a program of its own"), tier=tier)
+    return True

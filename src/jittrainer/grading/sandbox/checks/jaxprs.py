@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
-from jax.extend.core import ClosedJaxpr, Jaxpr
+from jax.extend.core import ClosedJaxpr, Jaxpr, Literal
 
 from jittrainer.grading.verdict import Jaxpr as JaxprReport
 
@@ -65,6 +65,54 @@ def feeding_callbacks(jaxpr: ClosedJaxpr | Jaxpr) -> list[str]:
         for sub in sub_jaxprs(eqn):
             found.extend(feeding_callbacks(sub))
     return found
+
+
+def work_outputs(jaxpr: ClosedJaxpr | Jaxpr, sources: set[int], ops: set[str] | frozenset[str], *,
+                 with_other: bool = False) -> list[int] | None:
+    """Where a program does a lesson's work on some of its inputs: the indices of its outputs computed from an
+    operation in ``ops`` (``dot_general``, ``sub``, …) whose operands come from the inputs at ``sources`` (and, with
+    ``with_other``, from another input too), or None when no such operation runs. Followed through nested calls,
+    scan bodies and custom rules; a loop or branch the flow cannot map counts as a whole."""
+    found: list[bool] = []
+    inner = jaxpr.jaxpr if isinstance(jaxpr, ClosedJaxpr) else jaxpr
+    states = [(frozenset([i]), False) for i in range(len(inner.invars))]
+    outs = _flow(inner, states, frozenset(ops), frozenset(sources), with_other, found)
+    return [i for i, (_, work) in enumerate(outs) if work] if found else None
+
+
+_NONE: tuple[frozenset[int], bool] = (frozenset(), False)
+
+
+def _flow(jaxpr: Jaxpr, ins: list, ops: frozenset[str], sources: frozenset[int], with_other: bool,
+          found: list[bool]) -> list[tuple[frozenset[int], bool]]:
+    """Each output's (inputs it depends on, whether a work operation feeds it), from the inputs' states."""
+    env: dict[Any, tuple[frozenset[int], bool]] = dict(zip(jaxpr.invars, ins))
+
+    def read(v: Any) -> tuple[frozenset[int], bool]:
+        return _NONE if isinstance(v, Literal) else env.get(v, _NONE)
+
+    def working(deps: frozenset[int]) -> bool:
+        return bool(deps & sources) and (not with_other or bool(deps - sources))
+
+    for eqn in jaxpr.eqns:
+        states = [read(v) for v in eqn.invars]
+        deps = frozenset().union(*(d for d, _ in states))
+        fed = any(w for _, w in states)
+        here = eqn.primitive.name in ops and working(deps)
+        subs = [s.jaxpr if isinstance(s, ClosedJaxpr) else s for s in sub_jaxprs(eqn)]
+        mapped = next((s for s in subs if len(s.invars) == len(eqn.invars) and len(s.outvars) == len(eqn.outvars)),
+                      None)
+        if mapped is not None and not here:  # a call, a scan body, a custom rule: followed input by input
+            for v, state in zip(eqn.outvars, _flow(mapped, states, ops, sources, with_other, found)):
+                env[v] = state
+            continue
+        if subs and not here:  # while, cond: the loop or the branches as a whole
+            here = working(deps) and any(e.primitive.name in ops for s in subs for e in iter_eqns(s))
+        if here:
+            found.append(True)
+        for v in eqn.outvars:
+            env[v] = (deps, fed or here)
+    return [read(v) for v in jaxpr.outvars]
 
 
 def primitive_names(jaxpr: ClosedJaxpr | Jaxpr | None) -> set[str]:

@@ -22,7 +22,8 @@ import jax
 import numpy as np
 
 from jittrainer.grading.sandbox.cache_keys import KeyLog, StaticSpec
-from jittrainer.grading.sandbox.checks.values import concrete_arrays, copied_array, leaves
+from jittrainer.grading.sandbox.checks.jit_calls import JitCall, origin_of
+from jittrainer.grading.sandbox.checks.values import concrete_arrays, leaves
 from jittrainer.grading.sandbox.jax_compat import COMPILED_TYPE as _COMPILED_TYPE
 from jittrainer.grading.sandbox.jax_compat import JITTED_TYPE as _JITTED_TYPE
 from jittrainer.grading.verdict import CacheMiss
@@ -62,99 +63,6 @@ def is_compiled(fn: Any) -> bool:
 # -------------------------------------------------------------------------------------------------------- jit
 
 
-@dataclass
-class JitCall:
-    call: int | None  # the graded call it happened in (None: outside the graded calls)
-    function: str
-    fn: Callable[..., Any]  # the real jitted (or compiled) function
-    args: tuple  # the arguments themselves (a donated one may be deleted since)
-    kwargs: dict
-    out_sizes: list[int] = field(default_factory=list)  # element counts of the array outputs
-    ahead_of_time: bool = False
-    # The arguments as they were at the call: their structure, and their leaves with every concrete array copied
-    # as NumPy (a learner's buffer refilled or donated later must not rewrite what was recorded).
-    tree: Any = None
-    snapshot: list[Any] = field(default_factory=list)
-
-    @classmethod
-    def at_call(cls, call: int | None, function: str, fn: Callable, args: tuple, kwargs: dict,
-                ahead_of_time: bool = False) -> JitCall:
-        try:
-            found, tree = jax.tree_util.tree_flatten((args, kwargs))
-        except Exception:
-            found, tree = [], None
-        return cls(call, function, fn, args, kwargs, ahead_of_time=ahead_of_time, tree=tree,
-                   snapshot=[copied_array(leaf) for leaf in found])
-
-    @property
-    def arrays(self) -> list[np.ndarray]:
-        """The concrete array arguments, as NumPy, copied at the call."""
-        return [leaf for leaf in self.snapshot if isinstance(leaf, np.ndarray)]
-
-    @property
-    def types(self) -> tuple[str, ...]:
-        """Each argument leaf's abstract type as jit saw it (weak types shown with ~), from the arguments
-        themselves: a NumPy copy would lose a JAX scalar's weak type."""
-        out = []
-        for leaf in jax.tree_util.tree_leaves((self.args, self.kwargs)):
-            try:
-                out.append(str(jax.typeof(leaf)))
-            except Exception:
-                out.append(type(leaf).__name__)
-        return tuple(out)
-
-    def arguments(self, arrays: list[np.ndarray] | None = None) -> tuple[tuple, dict]:
-        """(args, kwargs) as at the call; with ``arrays``, its array leaves replaced in order by those."""
-        replace = iter(arrays) if arrays is not None else None
-        leaves = [next(replace) if replace is not None and isinstance(leaf, np.ndarray) else leaf
-                  for leaf in self.snapshot]
-        args, kwargs = jax.tree_util.tree_unflatten(self.tree, leaves)
-        return tuple(args), dict(kwargs)
-
-    def holds(self, x: np.ndarray) -> bool:
-        """Whether an argument is ``x`` (equal values), or holds it as one row of a stacked array."""
-        return any(_place(leaf, x) is not None for leaf in self.snapshot)
-
-    def replacing(self, x: np.ndarray, new_x: np.ndarray) -> tuple[tuple, dict]:
-        """(args, kwargs) as at the call with ``x`` (or its row in a stacked argument) replaced by ``new_x``."""
-        swapped = []
-        for leaf in self.snapshot:
-            place = _place(leaf, x)
-            if place == "same":
-                leaf = new_x
-            elif place is not None:
-                leaf = leaf.copy()
-                leaf[place] = new_x
-            swapped.append(leaf)
-        args, kwargs = jax.tree_util.tree_unflatten(self.tree, swapped)
-        return tuple(args), dict(kwargs)
-
-    def reinvoke(self, args: tuple, kwargs: dict | None = None) -> Any:
-        """Call the same jitted function again with other arguments (run it outside the counted calls)."""
-        out = self.fn(*args, **(self.kwargs if kwargs is None else kwargs))
-        jax.block_until_ready(out)
-        return out
-
-    def rerun_replacing(self, x: np.ndarray, new_x: np.ndarray) -> list[np.ndarray]:
-        """Run the call again with ``x`` replaced by ``new_x`` (see ``replacing``): its output leaves, as float64.
-        Comparing this for x itself and for another x shows whether the result is computed from x."""
-        out = self.reinvoke(*self.replacing(x, new_x))
-        return [np.asarray(leaf, dtype=np.float64) for leaf in jax.tree_util.tree_leaves(out)]
-
-
-def _place(leaf: Any, x: np.ndarray) -> str | int | None:
-    """How ``leaf`` holds x: "same" (it is x), the index of the row that is x in a stacked array, or None."""
-    if not isinstance(leaf, np.ndarray):
-        return None
-    if leaf.shape == x.shape and np.array_equal(leaf, x):
-        return "same"
-    if leaf.ndim == x.ndim + 1 and leaf.shape[1:] == x.shape:
-        for i in range(leaf.shape[0]):
-            if np.array_equal(leaf[i], x):
-                return i
-    return None
-
-
 class JitSpy:
     def __init__(self, context: CheckContext, keys: KeyLog | None = None) -> None:
         self.context = context
@@ -165,6 +73,8 @@ class JitSpy:
         self.jitted_names: set[str] = set()  # "jit(mean)": everything the learner's code jitted, JAX functions too
         # Entered around every call of a spied function (a scratch run numbers the program's own calls there).
         self.around: Callable[[str, tuple, dict], contextlib.AbstractContextManager] = _no_context
+        # (origin, result) -> what the caller gets instead: a check that perturbs what jitted code returns.
+        self.after: Callable[[Any, Any], Any] | None = None
 
     @property
     def first(self) -> JitCall | None:
@@ -184,16 +94,20 @@ class JitSpy:
             return real
         name = function_name(fun)
         self.jitted_names.add(f"jit({name})")
-        return _SpiedJit(self, real, name, StaticSpec.of(fun, options))
+        return _SpiedJit(self, real, name, StaticSpec.of(fun, options), origin_of(fun))
 
     def arrays_in(self, call: int) -> list[np.ndarray]:
         return [a for c in self.calls if c.call == call for a in c.arrays]
 
-    def record(self, fn: Any, name: str, args: tuple, kwargs: dict, ahead_of_time: bool = False) -> JitCall:
+    def record(self, fn: Any, name: str, args: tuple, kwargs: dict, ahead_of_time: bool = False,
+               **more: Any) -> JitCall:
         call = self.context.current_call if self.context is not None else None
-        record = JitCall.at_call(call, name, fn, args, kwargs, ahead_of_time)
+        record = JitCall.at_call(call, name, fn, args, kwargs, ahead_of_time, **more)
         self.calls.append(record)
         return record
+
+    def returned(self, origin: Any, out: Any) -> Any:
+        return out if self.after is None else self.after(origin, out)
 
 
 def _no_context(name: str, args: tuple, kwargs: dict) -> contextlib.AbstractContextManager:
@@ -212,14 +126,17 @@ def _delegate(spied: Any, name: str) -> Any:
 
 
 class _SpiedJit:
-    def __init__(self, spy: JitSpy, real: Any, name: str, statics: StaticSpec = StaticSpec()) -> None:
+    def __init__(self, spy: JitSpy, real: Any, name: str, statics: StaticSpec = StaticSpec(),
+                 origin: Any = None) -> None:
         self._spy, self._real, self.__name__ = spy, real, name
         self._statics = statics
+        self._origin = origin if origin is not None else real
         functools.update_wrapper(self, real, assigned=("__doc__", "__wrapped__"), updated=())
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         with self._spy.around(self.__name__, args, kwargs):
-            record = self._spy.record(self._real, self.__name__, args, kwargs)
+            record = self._spy.record(self._real, self.__name__, args, kwargs, origin=self._origin,
+                                      statics=self._statics)
             keys = self._spy.keys
             keys.enter(self, self.__name__, self._statics, args, kwargs)
             try:
@@ -227,15 +144,15 @@ class _SpiedJit:
             finally:
                 keys.leave(self)
             record.out_sizes = _out_sizes(out)
-            return out
+            return self._spy.returned(self._origin, out)
 
     def lower(self, *args: Any, **kwargs: Any) -> _SpiedLowered:
         real = self._real
         return _SpiedLowered(self._spy.context, real.lower(*args, **kwargs), self.__name__,
-                             lambda: real.trace(*args, **kwargs).jaxpr)
+                             lambda: real.trace(*args, **kwargs).jaxpr, origin=self._origin)
 
     def trace(self, *args: Any, **kwargs: Any) -> _SpiedTraced:
-        return _SpiedTraced(self._spy.context, self._real.trace(*args, **kwargs), self.__name__)
+        return _SpiedTraced(self._spy.context, self._real.trace(*args, **kwargs), self.__name__, self._origin)
 
     def __getattr__(self, name: str) -> Any:
         return _delegate(self, name)
@@ -245,12 +162,13 @@ class _SpiedJit:
 
 
 class _SpiedTraced:
-    def __init__(self, context: CheckContext, real: Any, name: str) -> None:
-        self._context, self._real, self._name = context, real, name
+    def __init__(self, context: CheckContext, real: Any, name: str, origin: Any = None) -> None:
+        self._context, self._real, self._name, self._origin = context, real, name, origin
 
     def lower(self, *args: Any, **kwargs: Any) -> _SpiedLowered:
         real = self._real
-        return _SpiedLowered(self._context, real.lower(*args, **kwargs), self._name, lambda: real.jaxpr)
+        return _SpiedLowered(self._context, real.lower(*args, **kwargs), self._name, lambda: real.jaxpr,
+                             origin=self._origin)
 
     def __getattr__(self, name: str) -> Any:
         return _delegate(self, name)
@@ -258,13 +176,13 @@ class _SpiedTraced:
 
 class _SpiedLowered:
     def __init__(self, context: CheckContext, real: Any, name: str, jaxpr_source: Callable[[], Any] | None,
-                 mapped: PmapSpec | None = None) -> None:
+                 mapped: PmapSpec | None = None, origin: Any = None) -> None:
         self._context, self._real, self._name = context, real, name
-        self._jaxpr_source, self._mapped = jaxpr_source, mapped
+        self._jaxpr_source, self._mapped, self._origin = jaxpr_source, mapped, origin
 
     def compile(self, *args: Any, **kwargs: Any) -> _SpiedCompiled:
         return _SpiedCompiled(self._context, self._real.compile(*args, **kwargs), self._name, self._jaxpr_source,
-                              self._mapped)
+                              self._mapped, self._origin)
 
     def __getattr__(self, name: str) -> Any:
         return _delegate(self, name)
@@ -275,10 +193,11 @@ class _SpiedCompiled:
     calls (at import), the first graded call that runs it charges that compile to the window it runs in."""
 
     def __init__(self, context: CheckContext, real: Any, name: str, jaxpr_source: Callable[[], Any] | None,
-                 mapped: PmapSpec | None) -> None:
+                 mapped: PmapSpec | None, origin: Any = None) -> None:
         self._context, self._real, self.__name__ = context, real, name
         self.jaxpr_source = jaxpr_source
         self._mapped = mapped
+        self._origin = origin if origin is not None else real
         self._made_in = context.watch.window  # None: compiled outside any graded calls (at import)
         self._charged: set[int] = set()
 
@@ -296,11 +215,13 @@ class _SpiedCompiled:
             if self._mapped is not None:
                 record = context.pmap_spy.record(self._real, args, kwargs, self._mapped)
             else:
-                record = context.jit_spy.record(self._real, self.__name__, args, kwargs, ahead_of_time=True)
+                record = context.jit_spy.record(self._real, self.__name__, args, kwargs, ahead_of_time=True,
+                                                origin=self._origin, source=self.jaxpr_source)
             out = self._real(*args, **kwargs)
             record.outputs = concrete_arrays(out) if self._mapped is not None else []
             if self._mapped is None:
                 record.out_sizes = _out_sizes(out)
+                out = context.jit_spy.returned(self._origin, out)
             return out
 
     def __getattr__(self, name: str) -> Any:

@@ -3,11 +3,13 @@ reached the per-device program, and whether the result is built from what that p
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 import jax
 import numpy as np
+
+from jittrainer.i18n.message import Msg, msg
 
 if TYPE_CHECKING:
     from jittrainer.grading.sandbox.checks.calls import CallRecord, GradedCalls
@@ -48,6 +50,23 @@ def doubled(out: Any) -> Any:
         lambda o: o * 2 if hasattr(o, "dtype") and np.issubdtype(o.dtype, np.floating) else o, out)
 
 
+def doubling_binds(primitives: Iterable[Any]) -> Callable[[bool], None]:
+    """A switch for ``ignores_mapped_result``: while on, every one of ``primitives`` (``eqn.primitive`` objects read
+    from a recorded jaxpr, such as psum) gives its results doubled wherever it is bound, whichever function of JAX's
+    bound it (``jax.lax.psum``, ``pmean``, …)."""
+    prims = list(dict.fromkeys(primitives))
+
+    def switch(on: bool) -> None:
+        for prim in prims:
+            if on:
+                real = type(prim).bind.__get__(prim)
+                prim.bind = lambda *args, _real=real, **params: doubled(_real(*args, **params))
+            else:
+                vars(prim).pop("bind", None)
+
+    return switch
+
+
 def ignores_mapped_result(g: CheckContext, calls: GradedCalls, record: CallRecord | None,
                           doubling: Callable[[bool], None]) -> int | None:
     """Run the graded function again on ``record``'s arguments, outside the counted calls, with the per-device
@@ -75,3 +94,22 @@ def ignores_mapped_result(g: CheckContext, calls: GradedCalls, record: CallRecor
     if again.shape == before.shape and before.size and np.allclose(again, before, rtol=1e-6, atol=0):
         return record.index
     return None
+
+
+def refuse_unused(g: CheckContext, check: str, calls: GradedCalls, among: Iterable[int], primitives: list[Any],
+                  *, graded: str, advice: Msg | None = None, tier: int | None = None) -> bool:
+    """Fail ``check`` (and return True) when ``graded``'s result, run again on the first call ``among`` those (their
+    numbers) that returned, stays the same with every result of ``primitives`` (a collective such as psum, found in
+    the per-device program) doubled: the program holds the operation, but the result is made another way
+    (``0 * psum(...)``, a sum taken outside)."""
+    among = set(among)
+    record = next((r for r in calls.records if r.ok and r.index in among), None)
+    unused = ignores_mapped_result(g, calls, record, doubling_binds(primitives))
+    if unused is None:
+        return False
+    names = sorted({p.name for p in primitives})
+    g.failed(check, msg("splits.unused", "call {call}: the per-device program holds {names}, but the result does "
+                        "not use what it computes: run again with every result of {names} doubled, {graded} returned "
+                        "the same value, so the result was made another way", call=unused, names=names,
+                        graded=graded), advice, tier=tier)
+    return True

@@ -22,6 +22,15 @@ def is_tracer(value: Any) -> bool:
     return type(value).__name__.endswith("Tracer")
 
 
+def is_typed_key(value: Any) -> bool:
+    """Whether ``value`` is a typed PRNG key (``jax.random.key``), not a raw uint32 key or anything else."""
+    dtype = getattr(value, "dtype", None)
+    try:
+        return dtype is not None and jax.dtypes.issubdtype(dtype, jax.dtypes.prng_key)
+    except Exception:
+        return False
+
+
 def concrete_float(value: Any) -> float | None:
     """A concrete number (Python, NumPy or a jax.Array holding one value), or None for tracers and non-numbers."""
     if is_tracer(value):
@@ -119,7 +128,7 @@ def compare(
     expected: Any,
     *,
     rtol: float = 1e-4,
-    atol: float = 1e-5,
+    atol: Any = 1e-5,  # a number, or one per element
     what: Msg | str = "",
 ) -> tuple[bool, Msg | None]:
     """Compare a learner's return value with the expected numbers. Never raises; the message says what differs.

@@ -1,0 +1,201 @@
+"""Margins: every right file of an exercise (its solution and the alternative submissions that expect to pass) run on
+the graded inputs of 200 seeds, in ONE process and without the grader, each result held against the exercise's own
+reference and tolerance. Prints, per file, the largest error as a share of the tolerance; ``test_margins.py`` wants
+it at most 1/10, so that a right fix never fails by float32 rounding on a seed nobody graded.
+
+    python tests/margins.py PREFIX   (e.g. 16): one JSON object {file name: largest share}
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+SEEDS = 200
+
+
+def _load(path: Path, name: str):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _jitted(fn):
+    """The learner's function as the grader calls it under jit (as it is when already jitted or compiled)."""
+    import jax
+
+    from jittrainer.grading.sandbox.jax_compat import COMPILED_TYPE, JITTED_TYPE
+
+    return fn if type(fn) in (JITTED_TYPE, COMPILED_TYPE) else jax.jit(fn)
+
+
+Triple = tuple  # (got, want, tolerance): arrays of one shape, tolerance per element
+
+
+def _share(got, want, tol) -> float:
+    got = np.asarray(got, dtype=np.float64).reshape(np.shape(want))
+    err, tol = np.abs(got - want), np.broadcast_to(tol, np.shape(want))
+    # A tolerance of 0 (a zero vector's length must be exactly 0): no error is a share of 0, any error is infinite.
+    share = np.divide(err, tol, out=np.where(err == 0, 0.0, np.inf), where=tol > 0)
+    return float(np.max(share, initial=0.0))
+
+
+# -- one function per exercise: (checks module, learner module, rng) -> the (got, want, tolerance) of one seed --------
+
+def traced_if(c, m, rng) -> Iterator[Triple]:
+    heat = _jitted(m.heat)
+    for d in c.draw_deltas(rng):
+        want = c.expected(d)
+        yield heat(d), want, c.ATOL + c.RTOL * abs(want)
+
+
+def cond_skips_branch(c, m, rng):
+    finish = _jitted(m.finish)
+    for _, x, w in c.draw_inputs(rng):
+        want = c.simmer(x, w) if c.is_lumpy(x) else c.quick(x)
+        yield finish(x, w), want, c.ATOL + c.RTOL * np.abs(want)
+
+
+def unrolled_loop(c, m, rng):
+    simulate = _jitted(m.simulate)
+    counts, _, _ = c.draw_steps(rng)
+    for n in counts:
+        x = c.positions(rng)
+        want = c.simulate(x, n)[0]
+        yield simulate(x, n), want, c.ATOL + c.RTOL * np.abs(want)
+
+
+def boolean_mask(c, m, rng):
+    pick_good = _jitted(m.pick_good)
+    for count in c.draw_counts(rng):
+        x = c.scores(rng, count)
+        want = np.concatenate([c.reference(x)[0], [c.reference(x)[1], c.reference(x)[2]]])
+        kept, n, mean = pick_good(x)
+        got = np.concatenate([np.asarray(kept, np.float64), [float(n), float(mean)]])
+        yield got, want, c.ATOL + c.RTOL * np.abs(want)
+
+
+def unhashable_static(c, m, rng):
+    values = c.draw_values(rng)
+    for label, windows in c.draw_calls(rng, values):
+        x = c.batch(rng)
+        want = c.expected(x, values[label])
+        yield m.pyramid_pool(x, windows), want, c.RTOL * np.abs(want) + c.atol(x, values[label])
+
+
+def static_hyperparameter(c, m, rng):
+    step = _jitted(m.sgd_step)
+    for lr in c.draw_lrs(rng):
+        w, x, y = c.problem(rng)
+        want = c.expected(w, x, y, lr)
+        yield step(w, x, y, lr), want, c.ATOL + c.RTOL * np.abs(want)
+
+
+def numpy_on_tracer(c, m, rng):
+    weights = _jitted(m.attention_weights)
+    for kind in c.KINDS:
+        q, k = c.make_inputs(rng, kind)
+        want = c.reference(q, k)
+        yield weights(q, k), want, c.RTOL * np.abs(want) + c.atol(q, k)
+
+
+def jit_method(c, m, rng):
+    w, b = c.weights(rng), c.biases(rng)[0]
+    layer = m.Layer(w.copy(), b)
+    for _ in range(3):
+        x = rng.normal(0.0, 1.0, (c.ROWS, c.IN)).astype(np.float32)
+        want = c.expected(x, w, b)
+        yield layer.apply(x), want, c.RTOL * np.abs(want) + c._atol(x, w, b)
+
+
+def jit_in_loop(c, m, rng):
+    for lr in c.learning_rates(rng):
+        w0, batches, _ = c.make_run(rng, lr)
+        want = c.reference(w0, batches, lr)
+        yield m.train(w0.copy(), batches, lr), want, c.ATOL + c.RTOL * np.abs(want)
+
+
+def weak_types(c, m, rng):
+    w0, grads, kinds, values = c.make_run(rng)
+    want = c.reference(w0, grads, values)
+    got = m.run(w0.copy(), [g.copy() for g in grads], [c.make(k, v) for k, v in zip(kinds, values)])
+    yield got, want, c.ATOL + c.RTOL * np.abs(want)
+
+
+def nan_hunting(c, m, rng):
+    entropy = _jitted(m.entropy)
+    logits, _, _ = c.make_batch(rng)
+    want = c.expected(logits)
+    yield entropy(logits), want, c.ATOL + c.RTOL * np.abs(want)
+
+
+def where_nan_gradient(c, m, rng):
+    import jax
+
+    lengths = _jitted(m.lengths)
+    grad = jax.jit(jax.grad(lambda v, w: (w * m.lengths(v)).sum()))
+    v, w, _ = c.make_call(rng)
+    want = c.expected_lengths(v)
+    yield lengths(v), want, c.V_RTOL * np.abs(want) + c.float32_atol(want)
+    want = c.expected_grad(v, w)
+    yield grad(v, w), want, c.G_ATOL + c.G_RTOL * np.abs(want)
+
+
+def buffer_donation(c, m, rng):
+    import jax
+
+    for n, k in c.plan(rng):
+        w, grads, lr, iterates, changes = c.make_case(rng, n, k)
+        w_out, got_changes = m.train(jax.device_put(w), [jax.device_put(g) for g in grads], lr)
+        sizes = c.magnitudes(w, grads, lr)
+        yield w_out, iterates[-1], 1e-5 * np.abs(iterates[-1]) + c.float32_atol(sizes[-1])
+        got = np.asarray([float(np.asarray(v)) for v in got_changes])
+        atol = c.float32_atol([2 * sizes[i + 1].max() for i in range(k)])
+        yield got, np.asarray(changes), 1e-5 * np.abs(changes) + atol
+
+
+def float64_precision(c, m, rng):
+    for start in c.starts(rng):
+        t = c.make_times(rng, start)
+        want = c.expected(t)
+        yield m.gaps(t.copy()), want, np.full(want.shape, c.ATOL)
+
+
+EXERCISES: dict[str, tuple[str, Callable]] = {
+    "05": ("traced_if", traced_if), "06": ("cond_skips_branch", cond_skips_branch),
+    "07": ("unrolled_loop", unrolled_loop), "09": ("boolean_mask", boolean_mask),
+    "13": ("unhashable_static", unhashable_static), "14": ("static_hyperparameter", static_hyperparameter),
+    "15": ("numpy_on_tracer", numpy_on_tracer), "16": ("jit_method", jit_method), "18": ("jit_in_loop", jit_in_loop),
+    "19": ("weak_types", weak_types), "25": ("nan_hunting", nan_hunting),
+    "26": ("where_nan_gradient", where_nan_gradient), "27": ("float64_precision", float64_precision),
+    "29": ("buffer_donation", buffer_donation),
+}
+
+
+def right_files(exercise_id: str) -> list[Path]:
+    folder = next((ROOT / "exercises").glob(f"*_{exercise_id}"))
+    alts = sorted((ROOT / "tests" / "alt_submissions" / exercise_id).glob("*.py"))
+    return [folder / "solution.py", *(p for p in alts if p.read_text().startswith("# expect: pass"))]
+
+
+def main(prefix: str) -> None:
+    exercise_id, run = EXERCISES[prefix]
+    checks = _load(next((ROOT / "exercises").glob(f"{prefix}_*")) / "checks.py", f"margin_checks_{prefix}")
+    out = {}
+    for path in right_files(exercise_id):
+        learner = _load(path, f"margin_{exercise_id}_{path.stem}")
+        out[path.name] = max((_share(*triple) for seed in range(SEEDS)
+                              for triple in run(checks, learner, np.random.default_rng(seed))), default=0.0)
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
