@@ -40,13 +40,22 @@ def pattern(variant: str) -> re.Pattern[str]:
     return re.compile(r"\s*".join(re.escape(ch) for ch in variant.replace(" ", "")))
 
 
-def _card_strings(value) -> list[str]:
+def _strings(value) -> list[str]:
     if isinstance(value, str):
         return [value]
     if isinstance(value, dict):
-        return [s for v in value.values() for s in _card_strings(v)]
+        return [s for v in value.values() for s in _strings(v)]
     if isinstance(value, list):
-        return [s for v in value for s in _card_strings(v)]
+        return [s for v in value for s in _strings(v)]
+    return []
+
+
+def _zh_strings(value) -> list[str]:
+    """The strings under every ``zh`` key of a TOML file: a card's ``[zh]``, a manifest's ``[translations.zh]``."""
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in (_strings(v) if k == "zh" else _zh_strings(v))]
+    if isinstance(value, list):
+        return [s for v in value for s in _zh_strings(v)]
     return []
 
 
@@ -66,9 +75,9 @@ def chinese_texts() -> dict[str, str]:
                     strings = message.string if isinstance(message.string, tuple) else (message.string,)
                     ident = message.id if isinstance(message.id, str) else message.id[0]
                     texts[f"{path.relative_to(REPO)}: {ident[:60]!r}"] = "\n".join(s for s in strings if s)
-            elif path.suffix == ".toml" and path.parent.name == "cards":
-                card = tomllib.loads(path.read_text(encoding="utf-8"))
-                texts[str(path.relative_to(REPO)) + " [zh]"] = "\n".join(_card_strings(card.get("zh", {})))
+            elif path.suffix == ".toml":
+                data = tomllib.loads(path.read_text(encoding="utf-8"))
+                texts[str(path.relative_to(REPO)) + " [zh]"] = "\n".join(_zh_strings(data))
     return texts
 
 
@@ -96,7 +105,7 @@ def test_a_forbidden_variant_is_found_across_a_soft_break():
 def test_the_scan_covers_every_kind_of_chinese_text():
     where = " ".join(chinese_texts())
     for kind in ("statement.zh.md", "hints.zh.md", "explanation.zh.md", "help.zh.md", "starter.zh.py",
-                 "messages.po", "jittrainer.po", "cards/", "packs/"):
+                 "messages.po", "jittrainer.po", "cards/", "packs/", "manifest.toml", "topics.toml"):
         assert kind in where, kind
 
 
