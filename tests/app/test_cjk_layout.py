@@ -148,3 +148,32 @@ def test_the_layout_check_sees_a_gap_and_a_line_starting_with_punctuation():
              "：没有盖子可掀。"]
     problems = wrap_problems(lines, 84)
     assert any("gap" in p for p in problems) and any("closing punctuation" in p for p in problems)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: "x".join(map(str, size)))
+async def test_the_exercise_list_breaks_chinese_titles_between_phrases(size):
+    app = make_app(lang="zh")
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        s = app.main_screen
+        s.action_toggle_sidebar()
+        await wait_until(pilot, lambda: s.sidebar.region.width > 0, what="the list")
+        await pilot.pause(0.3)
+        option_list = s.sidebar.query_one("#exercise-list")
+        titles = {ex.id: s.session.title(ex) for ex in s.session.course.exercises}
+        split = []
+        for exercise_id, title in titles.items():
+            prompt = option_list.get_option(exercise_id).prompt
+            lines = [line.strip() for line in prompt.plain.split("\n")][: len(title)]
+            shown = [lines[0].split(" ", 2)[2], *lines[1:]]  # past the mark and the number
+            for line, after in zip(shown, shown[1:]):
+                # a line may end at a phrase's punctuation or at a space, never between two Chinese characters
+                if HAN.match(line[-1]) and HAN.match(after[0]):
+                    split.append(f"{line}⏎{after}")
+        assert len(titles) >= 30
+        assert not split, split
+        # what the list draws is what the prompts say: no line of it is folded again by the option list
+        region = option_list.scrollable_content_region
+        drawn = screen_lines(app, region)
+        assert any("黑箱：jit 里的 print" in line for line in drawn), "\n".join(drawn)
+        assert not any(HAN.match(line.strip()[:1] or " ") and line.strip()[0] in CLOSING for line in drawn)

@@ -180,3 +180,35 @@ def wrap(text: str, width: int) -> list[str]:
     if line.strip():
         out.append(line.rstrip())
     return out
+
+
+_PHRASE_END = "：，、；？！）"
+
+
+def wrap_title(text: str, width: int) -> list[str]:
+    """Lines of at most ``width`` cells for a short title, broken after Chinese punctuation (the end of a phrase)
+    where it can be, and like ``wrap`` only inside a phrase wider than the line. Breaking at any character, as
+    ``wrap`` does, splits words (求⏎和, 静态参⏎数): in a title each line should be a phrase."""
+    import re
+
+    out, line = [], ""
+    for phrase in re.findall(f"[^{_PHRASE_END}]+[{_PHRASE_END}]*|[{_PHRASE_END}]+", text.strip()):
+        if cells((line + phrase).strip()) <= width:
+            line += phrase
+            continue
+        if line.strip():
+            out.append(line.strip())
+        line = ""
+        # a phrase wider than the line breaks at its spaces, and between characters only in a word too wide
+        for word in re.findall(r"\S+\s*", phrase):
+            if cells((line + word).strip()) <= width:
+                line += word
+                continue
+            if line.strip():
+                out.append(line.strip())
+            *full, line = wrap(word, width) or [""]
+            out += full
+            line += " "
+    if line.strip():
+        out.append(line.strip())
+    return out
