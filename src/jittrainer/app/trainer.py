@@ -11,6 +11,7 @@ from pathlib import Path
 from textual import events
 from textual.app import App
 from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.css.query import NoMatches
 from textual.screen import Screen
 
@@ -71,6 +72,11 @@ class TrainerApp(App[int], inherit_bindings=False):
         self.key_hold = KeyHold(self)
         self.launched_at = time.monotonic()
         self.first_frame_at: float | None = None  # monotonic time of the first frame (the startup benchmark)
+
+    def action_command_palette(self) -> None:
+        # Textual's palette opens with its own English placeholder, outside our catalogs.
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(CommandPalette(id="--command-palette", placeholder=_("Search for commands…")))
 
     # ------------------------------------------------------------------------------------------ start and stop
 
