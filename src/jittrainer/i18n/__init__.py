@@ -118,16 +118,21 @@ def flow(text: str) -> str:
 _MARKDOWN = None  # patterns compiled on first use: most imports of this package never need them
 
 
+# Full-width punctuation: no space goes next to it, whatever is on the other side (、`select_n`, not 、 select_n).
+_CJK_PUNCT = "\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65“”‘’—…"
+
+
 def join_cjk_breaks(markdown: str) -> str:
-    """Markdown with its soft line breaks between two Chinese characters removed: a renderer turns a soft break into
-    a space, which Chinese does not have. Code blocks, headings, list items, quotes and tables keep their lines."""
+    """Markdown with its soft line breaks between two Chinese characters, or next to Chinese punctuation, removed:
+    a renderer turns a soft break into a space, which Chinese does not have. Code blocks, headings, list items,
+    quotes and tables keep their lines."""
     import re
 
     global _MARKDOWN
     if _MARKDOWN is None:
         _MARKDOWN = (re.compile(r"\s*([#>|*+-]|\d+[.)]\s|```|~~~)"), re.compile(f"[{_CJK}]"),
-                     re.compile(f"[{_CJK}]$"))
-    block, starts_cjk, ends_cjk = _MARKDOWN
+                     re.compile(f"[{_CJK}]$"), re.compile(f"[{_CJK_PUNCT}]"), re.compile(f"[{_CJK_PUNCT}]$"))
+    block, starts_cjk, ends_cjk, starts_punct, ends_punct = _MARKDOWN
     if not starts_cjk.search(markdown):
         return markdown
     out: list[str] = []
@@ -140,7 +145,8 @@ def join_cjk_breaks(markdown: str) -> str:
             continue
         previous = out[-1] if out else ""
         if (not fenced and stripped and previous.strip() and not previous.lstrip().startswith("#")
-                and not block.match(line) and starts_cjk.match(stripped) and ends_cjk.search(previous)):
+                and not block.match(line) and (starts_cjk.match(stripped) and ends_cjk.search(previous)
+                                               or ends_punct.search(previous) or starts_punct.match(stripped))):
             out[-1] = previous + stripped
             continue
         out.append(line)
