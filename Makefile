@@ -7,7 +7,7 @@ RUN_STAMP := $(VENV)/.installed-run
 DEV_STAMP := $(VENV)/.installed-dev
 JOBS ?= auto
 
-.PHONY: run test test-fast validate bench catalogs clean
+.PHONY: run test test-fast validate bench catalogs catalogs-check clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "jittrainer needs Python 3.11 or newer; set PYTHON=python3.11")'
@@ -40,6 +40,11 @@ bench: $(RUN_STAMP)
 
 catalogs: $(DEV_STAMP)
 	$(BIN)/python -m jittrainer.i18n.build
+
+# Changes nothing; lists what is missing, fuzzy or stale (tests/test_catalogs.py runs the same check).
+# `make catalogs --check` would not do this: make takes --check as an option of its own and runs `make catalogs`.
+catalogs-check: $(DEV_STAMP)
+	$(BIN)/python -m jittrainer.i18n.build --check
 
 clean:
 	rm -rf $(VENV) .pytest_cache build dist src/*.egg-info

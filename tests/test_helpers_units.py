@@ -129,6 +129,15 @@ def test_soft_breaks_between_chinese_characters_are_removed_from_markdown():
     assert join_cjk_breaks("one\ntwo") == "one\ntwo"
 
 
+def test_a_soft_break_beside_chinese_punctuation_leaves_no_space():
+    from jittrainer.i18n import join_cjk_breaks
+
+    # A renderer would show "、 select_n" and "一个： jax.debug.print": Chinese puts no space by its punctuation.
+    joined = join_cjk_breaks("有 `iota`、`lt`、\n`select_n` 和 `reduce_sum`\n——填充。JAX 正好有一个：\njax.debug.print")
+    assert joined == "有 `iota`、`lt`、`select_n` 和 `reduce_sum`——填充。JAX 正好有一个：jax.debug.print"
+    assert join_cjk_breaks("- 一项：\n- 另一项") == "- 一项：\n- 另一项"  # a new item is not joined
+
+
 def test_a_traceback_heading_is_shown_in_the_learners_language():
     from jittrainer.grading.verdict import ErrorInfo
 

@@ -1,29 +1,48 @@
-"""Chinese text wraps between characters, not only at spaces (see jittrainer.app.cjk_wrap)."""
+"""Chinese text wraps between characters, not only at spaces (see jittrainer.app.cjk_wrap).
+
+These go through the code the panes really wrap with (Textual's ``Content.wrap``, which calls Rich's
+``divide_line``), not through the patterns ``install`` swaps: Rich is not pinned, and a release that stops reading
+``rich._wrap.re_word`` at call time must fail here, not pass because the pattern still splits text right.
+"""
 
 from __future__ import annotations
 
-from textual._wrap import compute_wrap_offsets
+from textual.content import Content
 
 from jittrainer.app import cjk_wrap
+from jittrainer.i18n import cells
 
-PARAGRAPH = "每道练习讲 jax.jit 的一个陷阱。先读题目标签页，在编辑器里修改代码（你的草稿），评分，再读检查项标签页。"
+PARAGRAPH = ("`normalize(x)` 应当返回 `(x - mean) / std`，即 jnp.std 默认的 ddof=0，并且每遇到新的输入形状、dtype、"
+             "静态值或新的函数，jit 就编译一次。可菜谱一旦交给压力锅，锅就不再需要他：没有盖子可掀（“拍一张锅里的画面”）。")
+CLOSING = "，。；：！？、）」』》”"
+OPENING = "（「『《“"
 
 
-def lines(text: str, width: int) -> list[str]:
-    cuts = [0, *compute_wrap_offsets(text, width, 4), len(text)]
-    return [text[a:b] for a, b in zip(cuts, cuts[1:])]
+def wrapped(text: str, width: int) -> list[str]:
+    return [line.plain for line in Content(text).wrap(width)]
 
 
-def test_chinese_fills_each_line_and_keeps_closing_punctuation_off_line_starts():
-    assert cjk_wrap.install(), "this Textual no longer has the pattern to swap: Chinese wraps only at spaces again"
-    wrapped = lines(PARAGRAPH, 30)
-    assert wrapped[0].startswith("每道练习讲 jax.jit 的一个")  # no gap after the last space
-    for line in wrapped[:-1]:
-        assert 26 <= sum(2 if "\u2e80" <= ch <= "\uffef" else 1 for ch in line) <= 30
-    assert not any(line[0] in "，。；：！？、）" for line in wrapped)
+def test_chinese_fills_each_line_in_the_panes_wrapper():
+    assert cjk_wrap.install(), "this Rich has no rich._wrap.re_word to swap: the panes wrap Chinese only at spaces"
+    for width in (30, 41, 60, 76):
+        lines = wrapped(PARAGRAPH, width)
+        assert "".join(lines).replace(" ", "") == PARAGRAPH.replace(" ", ""), "text was lost or reordered"
+        for line, after in zip(lines, lines[1:]):
+            # The next line's first character, with the closing punctuation that must stay on it, did not fit:
+            # otherwise the line was broken early and the pane shows a gap.
+            head = after[0] + "".join(ch for ch in after[1:3] if ch in CLOSING)
+            assert cells(line.rstrip()) + cells(head) > width - 1 or not after[0] >= "\u2e80", (width, line, after)
+        assert not any(line[0] in CLOSING for line in lines), lines
+        assert not any(line.rstrip()[-1] in OPENING for line in lines), lines
 
 
 def test_english_wraps_as_before():
     cjk_wrap.install()
     text = "The grader runs your code in an isolated worker process, under jax.jit."
-    assert lines(text, 24) == ["The grader runs your ", "code in an isolated ", "worker process, under ", "jax.jit."]
+    assert wrapped(text, 24) == ["The grader runs your", "code in an isolated", "worker process, under", "jax.jit."]
+
+
+def test_a_lone_closing_mark_does_not_cut_the_text_short():
+    # rich's words() stops at the first place its pattern fails to match: the rest of the text would vanish.
+    cjk_wrap.install()
+    assert "".join(wrapped("：后面还有字。", 6)) == "：后面还有字。"

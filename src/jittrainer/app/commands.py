@@ -10,6 +10,10 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from jittrainer.i18n import LANGUAGES, NAMES, _
 
+# A status as the palette names it: looked up when shown, so a language switch changes it.
+STATUS_WORDS = {"new": lambda: _("new"), "attempted": lambda: _("attempted"), "passed": lambda: _("passed"),
+                "unavailable": lambda: _("unavailable")}
+
 
 class TrainerCommands(Provider):
     def commands(self) -> list[tuple[str, Callable[[], object], str]]:
@@ -46,7 +50,8 @@ class TrainerCommands(Provider):
             found.append((
                 _("Open exercise: {number:02d} {title}").format(number=exercise.number, title=session.title(exercise)),
                 partial(screen.open_exercise, exercise.id),
-                f"{session.course.topic_title(exercise.topic)} · {status}" if exercise.available
+                f"{session.course.topic_title(exercise.topic)} · {STATUS_WORDS.get(status, status)()}"
+                if exercise.available
                 else _("unavailable: {problem}").format(problem=exercise.unavailable_reason()),
             ))
         return found

@@ -30,8 +30,8 @@ class Key:
 MAIN_KEYS: tuple[Key, ...] = (
     Key("run", "ctrl+r", "run", N_("Run"), N_("Grade the editor's text in a worker process (stops a run in flight)")),
     Key("scratch-run", "f6", "scratch_run", N_("Try"),
-        N_("Scratch run: run the draft's if __name__ == \"__main__\": block, ungraded and not recorded; the Output, "
-           "Jaxpr and Recompiles tabs show what it printed, traced and compiled"), priority=True),
+        N_("Scratch run: run the draft as a program, its example block included, ungraded and not recorded; the "
+           "Output, Jaxpr and Recompiles tabs show what it printed, traced and compiled"), priority=True),
     # Not in the footer (80 columns hold nine keys): a pass names it in the panel's title and the Checks tab.
     Key("next-exercise", "ctrl+n,alt+right", "next_exercise", N_("Next"), N_("Open the next exercise"), show=False),
     Key("previous-exercise", "alt+left", "previous_exercise", N_("Prev"), N_("Open the previous exercise"),

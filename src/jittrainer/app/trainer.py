@@ -11,6 +11,7 @@ from pathlib import Path
 from textual import events
 from textual.app import App
 from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.css.query import NoMatches
 from textual.screen import Screen
 
@@ -30,6 +31,16 @@ from jittrainer.session.settings import save_setting
 
 EXIT_WHEN_READY = "JITTRAINER_EXIT_WHEN_READY"
 READY_FILE = "JITTRAINER_READY_FILE"  # where `jittrainer bench` reads the first-frame time and memory
+
+
+# The titles and descriptions of Textual's system commands (App.get_system_commands), for the extractor.
+SYSTEM_WORDS = (
+    N_("Theme"), N_("Change the current theme"), N_("Quit"), N_("Quit the application as soon as possible"),
+    N_("Keys"), N_("Hide the keys and widget help panel"),
+    N_("Show help for the focused widget and a summary of available keys"), N_("Minimize"),
+    N_("Minimize the widget and restore to normal size"), N_("Maximize"), N_("Maximize the focused widget"),
+    N_("Screenshot"), N_("Save an SVG 'screenshot' of the current screen"),
+)
 
 
 class TrainerApp(App[int], inherit_bindings=False):
@@ -71,6 +82,17 @@ class TrainerApp(App[int], inherit_bindings=False):
         self.key_hold = KeyHold(self)
         self.launched_at = time.monotonic()
         self.first_frame_at: float | None = None  # monotonic time of the first frame (the startup benchmark)
+
+    def get_system_commands(self, screen: Screen):
+        # Textual's own palette commands (Theme, Quit, Keys, ...) are English, outside our catalogs: SYSTEM_WORDS
+        # puts their words in it.
+        for command in super().get_system_commands(screen):
+            yield command._replace(title=_(command.title), help=_(command.help))
+
+    def action_command_palette(self) -> None:
+        # Textual's palette opens with its own English placeholder, outside our catalogs.
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(CommandPalette(id="--command-palette", placeholder=_("Search for commands…")))
 
     # ------------------------------------------------------------------------------------------ start and stop
 

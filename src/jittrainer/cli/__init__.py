@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import re
 import sys
 from typing import Any
 
@@ -24,6 +25,13 @@ class _Parser(argparse.ArgumentParser):
         self.print_usage(sys.stderr)
         self.exit(EXIT_USAGE, f"jittrainer: {message}\n")
 
+    def format_help(self) -> str:
+        # argparse appends an ASCII ":" to each section heading itself, outside its catalog: after a Chinese heading
+        # (选项, 位置参数, 命令) that reads as mixed punctuation beside the translated "用法：".
+        return _CJK_HEADING.sub("\\1：", super().format_help())
+
+
+_CJK_HEADING = re.compile(r"^(\s*\S.*[\u4e00-\u9fff]):$", re.MULTILINE)
 
 # argparse's own words a learner meets, so the extractor puts them in our catalog (argparse asks through ``_``).
 ARGPARSE_WORDS = (

@@ -163,7 +163,8 @@ def export_anki(deck: Deck, path: Path, args: argparse.Namespace) -> int:
     cards = [c for c in deck.available if (args.topic is None or c.topic == args.topic)
              and (args.difficulty is None or c.level == args.difficulty)]
     if args.topic is not None and args.topic not in deck.topics:
-        raise DrillUsageError(f"no topic called {args.topic!r} (known: {', '.join(deck.topics)})")
+        raise DrillUsageError(_("no topic called {topic!r} (known: {known})").format(
+            topic=args.topic, known=", ".join(deck.topics)))
     try:
         written = write_apkg(deck, cards, path, language())
     except AnkiMissing as exc:

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from jittrainer.cli.style import EXIT_PASS, Style, UsageError, print_json, save_progress, show_notices, warn
+from jittrainer.cli.terminal_markdown import join_soft_breaks
 from jittrainer.course.exercises import Exercise, ExerciseNotFound
 from jittrainer.course.packs import FILE as PACK_FILE
 from jittrainer.i18n import _, language
@@ -136,7 +137,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     note = fallback_note(ex, "statement")
     if note:
         print(style.dim(note))
-    print(ex.statement(session.lang).rstrip())
+    print(join_soft_breaks(ex.statement(session.lang)).rstrip())
     print("\n---")
     print(_("Your draft: {path}").format(path=style.path(draft)))
     print(_("Grade it:   jittrainer check {id}").format(id=ex.id))
@@ -160,7 +161,7 @@ def cmd_hint(args: argparse.Namespace) -> int:
     print(style.bold(_("Hint {level} of {total}: {title}").format(level=level, total=len(hints),
                                                                   title=hint.heading)))
     print()
-    print(hint.body)
+    print(join_soft_breaks(hint.body))
     if level < len(hints):
         print(style.dim("\n" + _("(run `jittrainer hint {id}` again for the next hint)").format(id=ex.id)))
     return EXIT_PASS

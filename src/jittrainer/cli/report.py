@@ -4,15 +4,19 @@ the learner's language). Exercism's results.json v3 is ``cli/exercism.py``."""
 from __future__ import annotations
 
 import dataclasses
+import re
 from pathlib import Path
 from typing import Any
 
 from jittrainer.cli.style import Style
 from jittrainer.course.exercises import Exercise
+from jittrainer.grading.labels import section_label
 from jittrainer.grading.verdict import CheckResult, Verdict
 from jittrainer.i18n import _, language
 from jittrainer.i18n.message import Msg, render
 from jittrainer.units import seconds
+
+_SECTION = re.compile(r"^── (.+) ──$")
 
 ICONS = {"pass": "✓", "fail": "✗", "error": "!", "skip": "·"}
 
@@ -86,7 +90,9 @@ def print_verdict(v: Verdict, ex: Exercise, path: Path, style: Style, *, locked_
     if v.output.strip():
         print()
         print(style.bold(_("Output")))
-        lines = v.output.rstrip().splitlines()
+        # the worker heads each call's output in English (── call 1 ──): name them in the learner's language
+        lines = [_SECTION.sub(lambda m: f"── {section_label(m.group(1))} ──", line)
+                 for line in v.output.rstrip().splitlines()]
         for line in lines[:30]:
             print(f"  {line}")
         if len(lines) > 30:

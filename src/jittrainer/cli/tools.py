@@ -12,7 +12,7 @@ from jittrainer import paths
 from jittrainer.cli.exercises import check_packs, session_for
 from jittrainer.cli.style import EXIT_FAIL, EXIT_PASS, Style, UsageError, print_json
 from jittrainer.course.exercises import ExerciseNotFound, default_root, find_exercise
-from jittrainer.i18n import _, ljust
+from jittrainer.i18n import _, cells, ljust
 from jittrainer.i18n.message import count
 
 
@@ -150,9 +150,9 @@ def cmd_doctor(args: argparse.Namespace) -> int:
         rows.append((_("devices"), f"{devices['count']} × {devices['platform']} ({devices['kind']})"))
     else:
         rows.append((_("worker"), style.bad(_("failed: {error}").format(error=outcome.error))))
-    width = max(len(k) for k, _v in rows)
+    width = max(cells(k) for k, _v in rows)  # a Chinese label takes two cells a character
     for key, value in rows:
-        print(f"{key:<{width}}  {value}")
+        print(f"{ljust(key, width)}  {value}")
     return EXIT_PASS if outcome.ok else EXIT_FAIL
 
 

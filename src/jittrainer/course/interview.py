@@ -75,7 +75,8 @@ def plan_interview(course: Course, deck: Deck, scheduler: Scheduler, *, minutes:
     """One or two interview-sized exercises (ones not passed yet first) and as many cards as the rest of the time
     holds (due and missed cards first, then new ones), all of ``topic`` when one is given."""
     if topic is not None and topic not in course.topics and topic not in deck.topics:
-        raise KeyError(f"no topic called {topic!r} (known: {', '.join(course.topics) or 'none'})")
+        raise KeyError(_("no topic called {topic!r} (known: {known})").format(
+            topic=topic, known=", ".join(course.topics) or _("none")))
     rng = random.Random(seed)
     progress = scheduler.store.load()
     pool = interview_exercises(course, topic)

@@ -118,16 +118,21 @@ def flow(text: str) -> str:
 _MARKDOWN = None  # patterns compiled on first use: most imports of this package never need them
 
 
+# Full-width punctuation: no space goes next to it, whatever is on the other side (、`select_n`, not 、 select_n).
+_CJK_PUNCT = "\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65“”‘’—…"
+
+
 def join_cjk_breaks(markdown: str) -> str:
-    """Markdown with its soft line breaks between two Chinese characters removed: a renderer turns a soft break into
-    a space, which Chinese does not have. Code blocks, headings, list items, quotes and tables keep their lines."""
+    """Markdown with its soft line breaks between two Chinese characters, or next to Chinese punctuation, removed:
+    a renderer turns a soft break into a space, which Chinese does not have. Code blocks, headings, list items,
+    quotes and tables keep their lines."""
     import re
 
     global _MARKDOWN
     if _MARKDOWN is None:
         _MARKDOWN = (re.compile(r"\s*([#>|*+-]|\d+[.)]\s|```|~~~)"), re.compile(f"[{_CJK}]"),
-                     re.compile(f"[{_CJK}]$"))
-    block, starts_cjk, ends_cjk = _MARKDOWN
+                     re.compile(f"[{_CJK}]$"), re.compile(f"[{_CJK_PUNCT}]"), re.compile(f"[{_CJK_PUNCT}]$"))
+    block, starts_cjk, ends_cjk, starts_punct, ends_punct = _MARKDOWN
     if not starts_cjk.search(markdown):
         return markdown
     out: list[str] = []
@@ -140,7 +145,8 @@ def join_cjk_breaks(markdown: str) -> str:
             continue
         previous = out[-1] if out else ""
         if (not fenced and stripped and previous.strip() and not previous.lstrip().startswith("#")
-                and not block.match(line) and starts_cjk.match(stripped) and ends_cjk.search(previous)):
+                and not block.match(line) and (starts_cjk.match(stripped) and ends_cjk.search(previous)
+                                               or ends_punct.search(previous) or starts_punct.match(stripped))):
             out[-1] = previous + stripped
             continue
         out.append(line)
@@ -179,4 +185,36 @@ def wrap(text: str, width: int) -> list[str]:
             line += token
     if line.strip():
         out.append(line.rstrip())
+    return out
+
+
+_PHRASE_END = "：，、；？！）"
+
+
+def wrap_title(text: str, width: int) -> list[str]:
+    """Lines of at most ``width`` cells for a short title, broken after Chinese punctuation (the end of a phrase)
+    where it can be, and like ``wrap`` only inside a phrase wider than the line. Breaking at any character, as
+    ``wrap`` does, splits words (求⏎和, 静态参⏎数): in a title each line should be a phrase."""
+    import re
+
+    out, line = [], ""
+    for phrase in re.findall(f"[^{_PHRASE_END}]+[{_PHRASE_END}]*|[{_PHRASE_END}]+", text.strip()):
+        if cells((line + phrase).strip()) <= width:
+            line += phrase
+            continue
+        if line.strip():
+            out.append(line.strip())
+        line = ""
+        # a phrase wider than the line breaks at its spaces, and between characters only in a word too wide
+        for word in re.findall(r"\S+\s*", phrase):
+            if cells((line + word).strip()) <= width:
+                line += word
+                continue
+            if line.strip():
+                out.append(line.strip())
+            *full, line = wrap(word, width) or [""]
+            out += full
+            line += " "
+    if line.strip():
+        out.append(line.strip())
     return out

@@ -16,8 +16,10 @@ from jittrainer.i18n import N_, _, language
 
 def keys_markdown(rows: list[tuple[str, str, str]]) -> str:
     # Lists, not tables: a Markdown table in Textual draws a rule between rows and doubles the height.
-    keys = [f"- `{keys}`: {what}" + (f" *(id `{binding_id}`)*" if binding_id else "") for keys, what, binding_id in rows]
-    editor = [f"- `{keys}`: {_(what)}" for keys, what in EDITOR_BUILTIN]
+    # The punctuation is the language's too: "：" and "（id：…）" in Chinese.
+    keys = [_("- `{keys}`: {what}").format(keys=keys, what=what)
+            + (_(" *(id `{id}`)*").format(id=binding_id) if binding_id else "") for keys, what, binding_id in rows]
+    editor = [_("- `{keys}`: {what}").format(keys=keys, what=_(what)) for keys, what in EDITOR_BUILTIN]
     return "\n".join(["## " + _("Keys"), "", *keys, "", _("The editor itself:"), "", *editor])
 
 

@@ -158,6 +158,8 @@ class MainScreen(View):
         entries = [Entry(ex, self.session.title(ex), course.topic_title(ex.topic) if ex.topic else "",
                          packs.get(ex.pack, ""))
                    for ex in course.exercises]
+        # Chinese titles are broken only between phrases, which needs a wider list (app.tcss)
+        self.set_class(self.session.lang == "zh", "-lang-zh")
         self.sidebar.show(entries, self.statuses, self.current.id if self.current else None)
 
     def localize(self) -> None:

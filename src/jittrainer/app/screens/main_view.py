@@ -10,6 +10,7 @@ from jittrainer.app.widgets.panes.review import review_markdown
 from jittrainer.course.exercises import Exercise
 from jittrainer.grading.verdict import Verdict
 from jittrainer.i18n import _
+from jittrainer.i18n.message import render
 from jittrainer.units import duration
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
@@ -101,7 +102,8 @@ class View(Actions):
         else:
             first = verdict.first_failure
             word = _("✘ FAILED") if verdict.status == "fail" else _("⚠ ERROR")
-            self.panel.border_title = f"{word} · {first.id}" if first is not None else word
+            # the check's own words, not its id (prints_each_call), which is English in every language
+            self.panel.border_title = f"{word} · {render(first.name)}" if first is not None else word
         self._idle_subtitle()
 
     def watch_grade_state(self, state: GradeState | None) -> None:

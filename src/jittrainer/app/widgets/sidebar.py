@@ -14,7 +14,7 @@ from textual.widgets import Label, OptionList, ProgressBar
 from textual.widgets.option_list import Option
 
 from jittrainer.course.exercises import Exercise
-from jittrainer.i18n import _, wrap
+from jittrainer.i18n import _, wrap, wrap_title
 
 MARKS = {
     "passed": ("✔", "$text-success"),
@@ -44,7 +44,7 @@ def exercise_prompt(entry: Entry, status: str, width: int = 26) -> Content:
     exercise = entry.exercise
     mark, style = MARKS.get(status, MARKS["new"])
     width = max(width, len(INDENT) + 8)
-    lines = wrap(entry.title, width - len(INDENT)) or [""]
+    lines = wrap_title(entry.title, width - len(INDENT)) or [""]
     text = "\n".join([lines[0], *(INDENT + line for line in lines[1:])])
     prompt = Content.assemble((mark, style), " ", (f"{exercise.number:02d}", "$text-muted"), " ", text)
     if not exercise.available:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from jittrainer.course.drills.model import LEVELS, Card, Deck
 from jittrainer.course.drills.present import Shown, new_seed
 from jittrainer.course.drills.schedule import CardState, Scheduler
+from jittrainer.i18n import _
 
 DEFAULT_COUNT = 10
 
@@ -37,9 +38,11 @@ def plan_round(deck: Deck, options: RoundOptions, scheduler: Scheduler) -> list[
     """The cards of one round, in order (see ``Scheduler.pick``). New cards of the topics whose exercises the
     learner has attempted come first, so a beginner is not asked about what the course has not reached yet."""
     if options.topic is not None and options.topic not in deck.topics:
-        raise KeyError(f"no topic called {options.topic!r} (known: {', '.join(deck.topics) or 'none'})")
+        raise KeyError(_("no topic called {topic!r} (known: {known})").format(
+            topic=options.topic, known=", ".join(deck.topics) or _("none")))
     if options.difficulty is not None and options.difficulty not in LEVELS:
-        raise KeyError(f"no difficulty called {options.difficulty!r} (known: {', '.join(LEVELS)})")
+        raise KeyError(_("no difficulty called {level!r} (known: {known})").format(
+            level=options.difficulty, known=", ".join(LEVELS)))
     cards = drawable(deck, options.difficulty)
     return scheduler.pick(cards, count=options.count, topic=options.topic, due_only=options.due_only,
                           seed=options.seed, prefer_topics=attempted_topics(deck, scheduler))

@@ -8,6 +8,7 @@ import re
 from textual.content import Content
 
 from jittrainer.app.widgets.panes.common import PaneContext, caption, lines, not_run
+from jittrainer.grading.labels import phase_label
 from jittrainer.grading.verdict import CheckResult, Verdict
 from jittrainer.i18n import _, ngettext
 from jittrainer.i18n.message import render
@@ -101,7 +102,7 @@ def render_checks(verdict: Verdict | None, ctx: PaneContext, running: bool = Fal
         else:
             where = error.type
         if error.phase and error.phase != "compile":
-            where = _("{where} (during {phase})").format(where=where, phase=error.phase)
+            where = _("{where} (during {phase})").format(where=where, phase=phase_label(error.phase))
         parts += ["", Content.styled(where, "bold $text-error")]
         if error.line:
             parts.append(caption(_("The editor marks that line.")))

@@ -7,6 +7,7 @@ from textual.content import Content
 
 from jittrainer.app.widgets.panes.common import PaneContext, caption, lines, not_run
 from jittrainer.grading.host.untrusted import visible
+from jittrainer.grading.labels import section_label
 from jittrainer.grading.verdict import Verdict
 from jittrainer.i18n import _
 
@@ -14,13 +15,6 @@ from jittrainer.i18n import _
 # flood says all it has to say in its first lines.
 SHOWN_CHARS = 16 * 1024
 SHOWN_LINES = 400
-
-
-def section_label(label: str) -> str:
-    if label.startswith("call ") and label[5:].isdigit():
-        return _("call {n}").format(n=label[5:])
-    return {"import": _("while importing your file"), "grader": _("grader"),
-            "process": _("process output (written straight to file descriptors 1 and 2)")}.get(label, label)
 
 
 def render_output(verdict: Verdict | None, ctx: PaneContext) -> Content:

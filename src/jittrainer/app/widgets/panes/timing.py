@@ -59,7 +59,8 @@ def group(title: str, rows: list[tuple[str, float | None]], width: int, *notes: 
 def ratio(slow: float | None, fast: float | None) -> str:
     if not slow or not fast:
         return ""
-    return f"{slow / fast:,.0f}×" if slow / fast >= 10 else f"{slow / fast:.1f}×"
+    times = f"{slow / fast:,.0f}" if slow / fast >= 10 else f"{slow / fast:.1f}"
+    return _("{n}×").format(n=times)  # zh: 倍, an English-style multiplier reads as a stray symbol
 
 
 def times(n: int | None) -> str:

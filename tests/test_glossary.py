@@ -1,0 +1,140 @@
+"""One vocabulary in the Chinese edition: the variants ``docs/glossary.md`` forbids appear in no Chinese text.
+
+A native reader found "eager" written four ways, one of them (即时执行) reading as its opposite, and "lowering" as
+"downgrade"; a term drifts back whenever someone writes new text, so the glossary's table is the rule and this test
+applies it to every Chinese text a learner can be shown.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+from helpers import REPO
+
+pytest.importorskip("babel")
+from babel.messages.pofile import read_po  # noqa: E402
+
+GLOSSARY = REPO / "docs" / "glossary.md"
+PACKAGE = REPO / "src" / "jittrainer"
+
+
+def forbidden_variants() -> dict[str, str]:
+    """Each forbidden variant → the term to write instead, from the glossary's "Enforced terms" table."""
+    text = GLOSSARY.read_text(encoding="utf-8").split("## Enforced terms", 1)[1]
+    variants = {}
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) != 3 or not cells[2].startswith("`"):
+            continue
+        for variant in re.findall(r"`([^`]+)`", cells[2]):
+            variants[variant] = cells[1]
+    return variants
+
+
+def pattern(variant: str) -> re.Pattern[str]:
+    # A soft break or a stray space may fall inside a term in the Markdown and .po sources, so any run of
+    # whitespace (or none) may sit between its characters.
+    return re.compile(r"\s*".join(re.escape(ch) for ch in variant.replace(" ", "")))
+
+
+def _strings(value) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return []
+
+
+def _zh_strings(value) -> list[str]:
+    """The strings under every ``zh`` key of a TOML file: a card's ``[zh]``, a manifest's ``[translations.zh]``."""
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in (_strings(v) if k == "zh" else _zh_strings(v))]
+    if isinstance(value, list):
+        return [s for v in value for s in _zh_strings(v)]
+    return []
+
+
+def chinese_texts() -> dict[str, str]:
+    """Every Chinese text shipped in this checkout, keyed by where it is (for the failure message)."""
+    texts = {}
+    roots = [REPO / "exercises", REPO / "packs", PACKAGE, REPO / "docs"]
+    for root in roots:
+        for path in sorted(root.rglob("*")):
+            name = path.name
+            if name.endswith((".zh.md", ".zh.py", ".zh.md.tmpl", ".zh.py.tmpl")):
+                texts[str(path.relative_to(REPO))] = path.read_text(encoding="utf-8")
+            elif name.endswith(".po") and "/zh/" in path.as_posix():
+                with open(path, "rb") as fh:
+                    catalog = read_po(fh)
+                for message in catalog:
+                    strings = message.string if isinstance(message.string, tuple) else (message.string,)
+                    ident = message.id if isinstance(message.id, str) else message.id[0]
+                    texts[f"{path.relative_to(REPO)}: {ident[:60]!r}"] = "\n".join(s for s in strings if s)
+            elif path.suffix == ".toml":
+                data = tomllib.loads(path.read_text(encoding="utf-8"))
+                texts[str(path.relative_to(REPO)) + " [zh]"] = "\n".join(_zh_strings(data))
+    return texts
+
+
+def variants_in(texts: dict[str, str], variants: dict[str, str]) -> list[str]:
+    found = []
+    for where, text in texts.items():
+        for variant, term in variants.items():
+            for match in pattern(variant).finditer(text):
+                found.append(f"{where}: {match.group(0)!r} → write {term}")
+    return found
+
+
+def test_the_glossary_table_is_read():
+    variants = forbidden_variants()
+    # The table is the rule: if its format drifts so that nothing is read, every other check here passes vacuously.
+    assert {"即时执行", "降级", "黑匣子", "烤进"} <= set(variants)
+    assert variants["即时执行"].startswith("eager 模式")
+
+
+def test_a_forbidden_variant_is_found_across_a_soft_break():
+    texts = {"statement.zh.md": "任何在新形状上即时\n执行的 `jnp` 调用", "card": "以 eager\n方式运行"}
+    assert len(variants_in(texts, forbidden_variants())) == 2
+
+
+def test_the_scan_covers_every_kind_of_chinese_text():
+    where = " ".join(chinese_texts())
+    for kind in ("statement.zh.md", "hints.zh.md", "explanation.zh.md", "help.zh.md", "starter.zh.py",
+                 "messages.po", "jittrainer.po", "cards/", "packs/", "manifest.toml", "topics.toml"):
+        assert kind in where, kind
+
+
+def test_no_chinese_text_uses_a_forbidden_variant():
+    found = variants_in(chinese_texts(), forbidden_variants())
+    assert not found, f"{len(found)} forbidden variant(s) (docs/glossary.md, Enforced terms):\n" + "\n".join(found)
+
+
+ROW = re.compile(r"\brows? \{")
+LINE = re.compile(r"\b[Ll]ines? \{")
+NUMBERED_ROW = re.compile(r"第 ?\{(row|rows)\} ?行(?!数据)")
+NUMBERED_LINE = re.compile(r"(?<!代码)第 ?\{line\} ?行")
+
+
+def row_and_line_problems(po_path: Path) -> list[str]:
+    with open(po_path, "rb") as fh:
+        catalog = [m for m in read_po(fh) if m.id and isinstance(m.id, str) and m.string]
+    speaks_of_rows = any(ROW.search(m.id) for m in catalog)
+    problems = []
+    for m in catalog:
+        if ROW.search(m.id) and NUMBERED_ROW.search(m.string):
+            problems.append(f"{po_path.relative_to(REPO)}: a numbered row without 行数据: {m.string[:80]!r}")
+        if speaks_of_rows and LINE.search(m.id) and NUMBERED_LINE.search(m.string):
+            problems.append(f"{po_path.relative_to(REPO)}: a numbered source line without 代码: {m.string[:80]!r}")
+    return problems
+
+
+def test_rows_and_source_lines_are_told_apart_in_message_templates():
+    catalogs = sorted(p for root in (REPO / "exercises", REPO / "packs") for p in root.rglob("zh/LC_MESSAGES/*.po"))
+    assert catalogs
+    problems = [p for path in catalogs for p in row_and_line_problems(path)]
+    assert not problems, "\n".join(problems)
