@@ -7,7 +7,7 @@ RUN_STAMP := $(VENV)/.installed-run
 DEV_STAMP := $(VENV)/.installed-dev
 JOBS ?= auto
 
-.PHONY: run test test-fast validate bench catalogs catalogs-check clean
+.PHONY: run test test-fast margins validate bench catalogs catalogs-check clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "jittrainer needs Python 3.11 or newer; set PYTHON=python3.11")'
@@ -28,6 +28,10 @@ run: $(RUN_STAMP)
 
 test: $(DEV_STAMP)
 	$(BIN)/python -m pytest -n $(JOBS)
+
+# Every right file against its exercise's tolerance on 200 seeds' inputs (the suite runs 20): ~11 min of CPU.
+margins: $(DEV_STAMP)
+	JITTRAINER_MARGIN_SEEDS=200 $(BIN)/python -m pytest tests/test_margins.py -n $(JOBS)
 
 test-fast: $(DEV_STAMP)
 	$(BIN)/python -m pytest -m "not worker" -n $(JOBS)

@@ -1,5 +1,5 @@
 """Margins: every right file of an exercise (its solution and the alternative submissions that expect to pass) run on
-the graded inputs of 200 seeds, in ONE process and without the grader, each result held against the exercise's own
+the graded inputs of 200 seeds (``JITTRAINER_MARGIN_SEEDS`` to change it; the suite runs fewer, ``make margins`` 200), in ONE process and without the grader, each result held against the exercise's own
 reference and tolerance. Prints, per file, the largest error as a share of the tolerance; ``test_margins.py`` wants
 it at most 1/10, so that a right fix never fails by float32 rounding on a seed nobody graded.
 
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -17,7 +18,7 @@ from pathlib import Path
 import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
-SEEDS = 200
+SEEDS = int(os.environ.get("JITTRAINER_MARGIN_SEEDS", "200"))
 
 
 def _load(path: Path, name: str):
