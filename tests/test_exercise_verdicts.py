@@ -4,12 +4,15 @@ it declares (``# expect: pass``, ``# expect: <check id>``, ``# expect: error:<ki
 learner would be graded wrongly, or caught by the wrong check.
 
 Each verdict is also held against its golden (``tests/goldens.py``): the message a learner reads, in both languages,
-must not change unless a commit means it to."""
+must not change unless a commit means it to. A right alternative file is graded with the learner's side of the
+review measured, and the approach it takes is held against tests/review/approaches.json (``approach_table.py``): one
+grade per file for both."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import approach_table
 import goldens
 import pytest
 
@@ -34,10 +37,17 @@ def _cases():
 def test_verdict(exercise_id: str, role: str, path: Path) -> None:
     ex = exercise(exercise_id)
     assert ex.available, ex.problems
-    verdict = grade_file(ex, path, seed=goldens.seed_for(ex.id, path), warm=True)
+    seed = goldens.seed_for(ex.id, path)
+    measured = role == "alt" and approach_table.expects_pass(path)
+    if measured:
+        verdict, approach = approach_table.grade_measured(ex, path, seed)
+    else:
+        verdict = grade_file(ex, path, seed=seed, warm=True)
     assert verdict.internal_error is None, verdict.internal_error
     _declared(ex, role, path, verdict)
     _hold_golden(ex.id, role, path, verdict)
+    if measured:
+        approach_table.hold(ex.id, path.name, approach, verdict.jax_version)
 
 
 def _declared(ex, role: str, path: Path, verdict) -> None:

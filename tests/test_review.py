@@ -2,39 +2,33 @@
 
 - Every exercise's solution: reviewed against itself, the review is celebratory (no essential or actionable
   comment: no false alarm on the reference) and names one of the exercise's approaches.
-- Every right file in tests/alt_submissions/<id>/ (``# expect: pass``): the approach its program matches is the one
-  recorded in tests/review/approaches.json (``JITTRAINER_RECORD_GOLDENS=1`` rewrites the entries it grades, on the
-  primary JAX, as for the golden verdicts). ``test_review_rules.py`` holds the table to the issue's bar without a
-  worker: every approach matched by at least one file, at most a quarter unrecognised.
+- Every right file in tests/alt_submissions/<id>/ (``# expect: pass``): the approach its program matches is held
+  against tests/review/approaches.json by ``test_exercise_verdicts.py``, which grades those files anyway
+  (``approach_table.py``). ``test_review_rules.py`` holds the table to the issue's bar without a worker: every
+  approach matched by at least one file, at most a quarter unrecognised.
 - Every deliberately heavy right fix in tests/review_submissions/<id>/ passes and its review holds the comment it
   declares on its ``# review: <comment id>`` line.
 """
 
 from __future__ import annotations
 
-import contextlib
-import dataclasses
-import fcntl
-import json
 import re
 from pathlib import Path
 
 import goldens
 import pytest
 
-from helpers import ALT, EXERCISES, exercise, warm_pool
-from jittrainer.course.approaches import load_approaches, match
+from helpers import EXERCISES, exercise, warm_pool
 from jittrainer.course.exercises import load_exercises
 from jittrainer.grading.host.grading import Grading
 from jittrainer.grading.host.review import ReferenceCache
-from jittrainer.grading.host.run import GradingRun, Submission, jax_version
-from jittrainer.grading.limits import Limits, device_counts
+from jittrainer.grading.host.run import Submission, jax_version
+from jittrainer.grading.limits import Limits
 
 pytestmark = pytest.mark.worker
 
 HERE = Path(__file__).resolve().parent
 HEAVY = HERE / "review_submissions"
-TABLE = HERE / "review" / "approaches.json"
 DECLARED = re.compile(r"^# review: (?P<id>[a-z0-9_.]+)\s*$", re.MULTILINE)
 
 
@@ -74,67 +68,6 @@ def test_the_solution_review_is_celebratory(exercise_id: str, cache: ReferenceCa
     assert "celebratory" in kinds and not {"essential", "actionable"} & set(kinds), \
         [(c.id, c.message.render("en")) for c in review.comments]
     assert review.approach, f"{exercise_id}: the solution matches none of its approaches ({review.approaches})"
-
-
-# ------------------------------------------------------------------------------------------ approaches on alt files
-
-
-def _right_files(exercise_id: str) -> list[Path]:
-    return [p for p in sorted((ALT / exercise_id).glob("*.py")) if re.search(r"^# expect: pass\s*$",
-                                                                               p.read_text(encoding="utf-8"), re.M)]
-
-
-def load_table() -> dict:
-    try:
-        return json.loads(TABLE.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return {}
-
-
-@contextlib.contextmanager
-def _locked():
-    TABLE.parent.mkdir(parents=True, exist_ok=True)
-    with open(TABLE.with_suffix(".lock"), "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
-
-
-def _record(exercise_id: str, found: dict[str, str], version: str) -> None:
-    with _locked():
-        table = load_table()
-        table["jax_version"] = version
-        table.setdefault("files", {})[exercise_id] = found
-        table["files"] = dict(sorted(table["files"].items()))
-        TABLE.write_text(json.dumps(table, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-
-
-@pytest.mark.parametrize("exercise_id", [ex.id for ex in load_exercises(EXERCISES)])
-def test_right_alternatives_take_their_recorded_approach(exercise_id: str) -> None:
-    """Only the learner's own measures are needed to match an approach: no reference run here."""
-    ex = exercise(exercise_id)
-    approaches = load_approaches(ex.dir, ex.id)
-    found: dict[str, str] = {}
-    for path in _right_files(exercise_id):
-        run = GradingRun(_submission(ex, path, goldens.seed_for(ex.id, path)), _limits(ex),
-                         worker=warm_pool().take(device_counts(ex)[0]))
-        verdict = run.run()
-        assert verdict.passed, f"{path.name}: {verdict.message}"
-        assert run.measures is not None, f"{path.name}: no measures ({run.review_problem})"
-        measures = dataclasses.replace(run.measures, compiles=verdict.compiles, traces=verdict.traces)
-        approach = match(approaches, measures.features())
-        found[path.name] = approach.id if approach is not None else ""
-    version = jax_version()
-    if goldens.RECORD:
-        _record(exercise_id, found, version)
-        return
-    table = load_table()
-    assert table, "record tests/review/approaches.json (JITTRAINER_RECORD_GOLDENS=1)"
-    if table.get("jax_version") != version:
-        return  # recorded on the primary JAX: on another one, JAX's own helpers may lower differently
-    assert found == table["files"].get(exercise_id), f"{exercise_id}: approaches differ from the recorded ones"
 
 
 # ---------------------------------------------------------------------------------------------- heavy right fixes
