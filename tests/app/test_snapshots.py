@@ -85,11 +85,14 @@ def test_small_terminal_with_the_exercise_list(snap_compare):
         await no_blink(pilot)
         await pilot.press("f2")
         list_ = pilot.app.main_screen.sidebar
-        # The list re-wraps its entries for its width once it has one (on_resize): let that settle.
-        for _ in range(200):  # bounded: a list that never settles shows in the picture, not as a hung suite
-            if list_._width == list_._prompt_width():
+        for _ in range(200):  # until the list has its width on screen (bounded: 10 s)
+            if list_.size.width:
                 break
             await pilot.pause(0.05)
+        # Its entries wrap for that width: lay them out for it now rather than racing its resize events, whose
+        # number depends on the machine's load (a loaded machine took a different picture).
+        list_.show(*list_._shown, pilot.app.main_screen.current.id)
+        await pilot.pause()
         await pilot.pause()
 
     assert snap_compare(app(), terminal_size=SMALL, run_before=run_before)
