@@ -12,9 +12,9 @@ from textual import on, work
 from textual.screen import Screen
 
 from jittrainer.app.messages import ScratchReady
-from jittrainer.app.screens.grade_state import GradeState
 from jittrainer.app.screens.confirm import ConfirmScreen
 from jittrainer.app.screens.goto_line import GotoLineScreen
+from jittrainer.app.screens.grade_state import GradeState
 from jittrainer.app.widgets.editor import DraftEditor
 from jittrainer.app.widgets.findbar import FindBar
 from jittrainer.i18n import _
@@ -179,6 +179,7 @@ class Actions(Screen):
             return
         self.stop_grading()  # a grade in flight grades the code the reset replaced
         self.verdicts.pop(ex.id, None)  # and so does the verdict on screen: the starter is not graded yet
+        self.scratch_runs.pop(ex.id, None)  # a scratch run of the replaced code too
         self.editor.clear_error()
         self.editor.load_text(text)
         self.keeper.open(draft, text)
