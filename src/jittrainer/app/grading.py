@@ -79,20 +79,10 @@ class GradeDispatcher:
               post: Callable[[Message], object]) -> None:
         """Blocking: grade ``source`` and post VerdictReady (then TimingReady, then ReviewReady after a pass) unless a
         newer grade replaced it (which also stops its review)."""
-        try:
-            submission = Submission(exercise, source, path, timing=self.timing, lang=lang, review=self.review)
-            grading = Grading(submission, limits, take_worker=self.pool.take)
-        except Exception as exc:  # noqa: BLE001 - a spawn failure must reach the learner, not kill the app
-            if self._is_latest(run_id):
-                post(GradeFailed(run_id, exercise.id, f"{type(exc).__name__}: {exc}"))
-            return
-        with self._lock:
-            stale = run_id != self._latest or self._closed
-            if not stale:
-                self._current = grading
-                self.history.append(grading)
-        if stale:
-            grading.cancel()
+        grading = self._start(run_id, exercise, post, lambda: Grading(
+            Submission(exercise, source, path, timing=self.timing, lang=lang, review=self.review), limits,
+            take_worker=self.pool.take))
+        if grading is None:
             return
         announced = False
 
@@ -107,16 +97,8 @@ class GradeDispatcher:
             if self._is_latest(run_id) and not grading.cancelled.is_set():
                 post(TimingReady(run_id, exercise.id, verdict, review_pending=True))
 
-        try:
-            verdict = grading.run(on_verdict=on_verdict, on_timing=on_timing)
-        except Exception as exc:  # noqa: BLE001
-            verdict = None
-            if self._is_latest(run_id):
-                post(GradeFailed(run_id, exercise.id, f"the grader failed: {type(exc).__name__}: {exc}"))
-        finally:
-            with self._lock:
-                if self._current is grading:
-                    self._current = None
+        verdict = self._finish(run_id, exercise, post, grading, lambda: grading.run(on_verdict, on_timing),
+                               "the grader failed")
         if verdict is None or grading.cancelled.is_set() or not self._is_latest(run_id):
             return
         if announced and self.review and verdict.passed:
@@ -130,32 +112,48 @@ class GradeDispatcher:
                 post: Callable[[Message], object]) -> None:
         """Blocking: run ``source`` as a program (its ``__main__`` block), ungraded, and post ScratchReady unless a
         newer grade or run replaced it. Same pool, limits and channel as a grade; nothing is recorded."""
+        run = self._start(run_id, exercise, post, lambda: ScratchRunHost(
+            Submission(exercise, source, path, timing=False, lang=lang), limits,
+            self.pool.take(device_counts(exercise)[0])))
+        if run is None:
+            return
+        result = self._finish(run_id, exercise, post, run, run.run, "the scratch run failed")
+        if result is not None and not run.cancelled.is_set() and self._is_latest(run_id):
+            post(ScratchReady(run_id, exercise.id, result))
+
+    def _start(self, run_id: int, exercise: Exercise, post: Callable[[Message], object], make: Callable):
+        """The job ``make`` builds, now the one in flight; None (said, or cancelled) when it could not start or a
+        newer one replaced it."""
         try:
-            submission = Submission(exercise, source, path, timing=False, lang=lang)
-            run = ScratchRunHost(submission, limits, self.pool.take(device_counts(exercise)[0]))
+            job = make()
         except Exception as exc:  # noqa: BLE001 - a spawn failure must reach the learner, not kill the app
             if self._is_latest(run_id):
                 post(GradeFailed(run_id, exercise.id, f"{type(exc).__name__}: {exc}"))
-            return
+            return None
         with self._lock:
             stale = run_id != self._latest or self._closed
             if not stale:
-                self._current = run
+                self._current = job
+                if isinstance(job, Grading):
+                    self.history.append(job)
         if stale:
-            run.cancel()
-            return
+            job.cancel()
+            return None
+        return job
+
+    def _finish(self, run_id: int, exercise: Exercise, post: Callable[[Message], object], job, run: Callable,
+                failed: str):
+        """What ``run`` returns; None, said as ``failed``, when it raised. The job is no longer in flight after."""
         try:
-            result = run.run()
+            return run()
         except Exception as exc:  # noqa: BLE001
-            result = None
             if self._is_latest(run_id):
-                post(GradeFailed(run_id, exercise.id, f"the scratch run failed: {type(exc).__name__}: {exc}"))
+                post(GradeFailed(run_id, exercise.id, f"{failed}: {type(exc).__name__}: {exc}"))
+            return None
         finally:
             with self._lock:
-                if self._current is run:
+                if self._current is job:
                     self._current = None
-        if result is not None and not run.cancelled.is_set() and self._is_latest(run_id):
-            post(ScratchReady(run_id, exercise.id, result))
 
     def clock(self, run_id: int) -> GradeClock | None:
         """The clock of grade ``run_id`` while it is the one in flight (read from the UI thread: two attributes

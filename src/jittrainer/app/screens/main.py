@@ -264,22 +264,29 @@ class MainScreen(View):
 
     # ------------------------------------------------------------------------------------------ grading
 
-    def start_grade(self, *, live: bool = False) -> None:
+    def begin_job(self, phase: str, *, live: bool = False) -> tuple[int, Exercise, str] | None:
+        """Save the draft and make a new job (a grade or a scratch run) the one whose news the screen shows:
+        (its id, the exercise, the text it runs), or None when there is no draft to run."""
         ex = self.current
         if ex is None or not ex.available or self.keeper.draft is None:
-            return
+            return None
         if self._live_timer is not None:
             self._live_timer.stop()
             self._live_timer = None
         self.keeper.save_now()
-        text = self.editor.text
+        run_id = self.app.dispatcher.begin()
+        self.grade_state = GradeState(run_id, ex.id, phase, live)
+        return run_id, ex, self.editor.text
+
+    def start_grade(self, *, live: bool = False) -> None:
+        job = self.begin_job("grading", live=live)
+        if job is None:
+            return
+        run_id, ex, text = job
         self._live_baseline = text
-        dispatcher = self.app.dispatcher
-        run_id = dispatcher.begin()
-        self.grade_state = GradeState(run_id, ex.id, "grading", live)
         if not live and self.panel.active not in ("checks", "output"):
             self.panel.switch("checks")
-        self._grade(dispatcher, run_id, ex, text.encode("utf-8"), self.keeper.draft.path)
+        self._grade(self.app.dispatcher, run_id, ex, text.encode("utf-8"), self.keeper.draft.path)
 
     @work(thread=True, exclusive=False, group="grade", exit_on_error=False)
     def _grade(self, dispatcher, run_id: int, ex: Exercise, source: bytes, path) -> None:

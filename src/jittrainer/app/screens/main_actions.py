@@ -14,7 +14,6 @@ from textual.screen import Screen
 from jittrainer.app.messages import ScratchReady
 from jittrainer.app.screens.confirm import ConfirmScreen
 from jittrainer.app.screens.goto_line import GotoLineScreen
-from jittrainer.app.screens.grade_state import GradeState
 from jittrainer.app.widgets.editor import DraftEditor
 from jittrainer.app.widgets.findbar import FindBar
 from jittrainer.i18n import _
@@ -29,20 +28,13 @@ class Actions(Screen):
     def action_scratch_run(self) -> None:
         """Run the draft as a program (its ``__main__`` block), ungraded: what it prints, traces, compiles and raises
         goes to the Output, Jaxpr and Recompiles tabs, marked. Replaces a grade in flight, as ctrl+r does."""
-        ex = self.current
-        if ex is None or not ex.available or self.keeper.draft is None:
+        job = self.begin_job("scratch")
+        if job is None:
             return
-        if self._live_timer is not None:
-            self._live_timer.stop()
-            self._live_timer = None
-        self.keeper.save_now()
-        text = self.editor.text
-        dispatcher = self.app.dispatcher
-        run_id = dispatcher.begin()
-        self.grade_state = GradeState(run_id, ex.id, "scratch")
+        run_id, ex, text = job
         if self.panel.active not in ("output", "jaxpr", "recompiles"):
             self.panel.switch("output")
-        self._scratch(dispatcher, run_id, ex, text.encode("utf-8"), self.keeper.draft.path)
+        self._scratch(self.app.dispatcher, run_id, ex, text.encode("utf-8"), self.keeper.draft.path)
 
     @work(thread=True, exclusive=False, group="grade", exit_on_error=False)
     def _scratch(self, dispatcher, run_id: int, ex, source: bytes, path) -> None:
