@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import json
 import os
 import shutil
 from pathlib import Path
@@ -45,6 +46,15 @@ def atomic_write_bytes(path: Path, data: bytes, *, backup: Path | None = None) -
 
 def atomic_write_text(path: Path, text: str, *, backup: Path | None = None) -> None:
     atomic_write_bytes(path, text.encode("utf-8"), backup=backup)
+
+
+def read_json_object(path: Path) -> dict:
+    """A cache file's JSON object; {} when it is missing, unreadable or not an object (a cache starts over)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
 
 
 def _keep_backup(path: Path, backup: Path) -> None:

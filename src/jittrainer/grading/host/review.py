@@ -23,7 +23,7 @@ from typing import Any
 from jittrainer import paths
 from jittrainer.course.approaches import load_approaches
 from jittrainer.course.exercises import Exercise
-from jittrainer.files import atomic_write_text
+from jittrainer.files import atomic_write_text, read_json_object
 from jittrainer.grading.host.process import WorkerProcess
 from jittrainer.grading.host.run import GradingRun, Submission, jax_version
 from jittrainer.grading.limits import Limits
@@ -48,11 +48,7 @@ class ReferenceCache:
         return f"{exercise.id}:{digest}:{self.jax_version}:{devices}:{signature}"
 
     def _load(self) -> dict[str, Any]:
-        try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-            return data if isinstance(data, dict) else {}
-        except (OSError, ValueError):
-            return {}
+        return read_json_object(self.path)
 
     def get(self, exercise: Exercise, devices: int, signature: str) -> ProgramMeasures | None:
         try:

@@ -10,7 +10,7 @@ from typing import Any
 
 from jittrainer import paths
 from jittrainer.course.exercises import Exercise
-from jittrainer.files import atomic_write_text
+from jittrainer.files import atomic_write_text, read_json_object
 from jittrainer.grading.verdict import Timing
 
 
@@ -24,11 +24,7 @@ class StarterTimingCache:
         return f"{exercise.id}:{digest}:{self.jax_version}"
 
     def _load(self) -> dict[str, Any]:
-        try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-            return data if isinstance(data, dict) else {}
-        except (OSError, ValueError):
-            return {}
+        return read_json_object(self.path)
 
     def get(self, exercise: Exercise) -> dict[str, Any] | None:
         try:
