@@ -19,6 +19,10 @@ def learner_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     # The language is pinned, so the suite passes whatever the machine's locale; tests of Chinese ask for it.
     monkeypatch.setenv("JITTRAINER_LANG", "en")
     set_language("en")
+    # Process-wide queues a test may leave filled (a corrupt progress file's notice): the next test starts empty.
+    from jittrainer.session.progress import drain_notices
+
+    drain_notices()
     return home
 
 

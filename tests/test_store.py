@@ -76,7 +76,7 @@ def test_newer_schema_is_not_overwritten_silently(tmp_path):
     path.write_text(json.dumps({"schema_version": SCHEMA_VERSION + 1, "exercises": {}}))
     store = ProgressStore(path)
     store.load()
-    assert "newer than this jittrainer understands" in str(store.notices[0])
+    assert "written by a newer jittrainer" in str(store.notices[0])
     assert list(tmp_path.glob("progress.json.corrupt-*"))  # kept, not lost
 
 

@@ -147,3 +147,17 @@ async def test_the_app_speaks_chinese():
     found = [f"{where}: {w}" for where, text in shown.items()
              for w in english_words(text, allowed, every_line=where in ("frame", "palette"))]
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("content", ['{"a":', "[]", '{"schema_version": 99}', '{"schema_version": 2, "exercises": {"x": {"status": 3}}}',
+                                     b"\xff\xfe{}"], ids=["not json", "not an object", "newer", "bad field", "bytes"])
+def test_a_corrupt_progress_file_is_explained_in_chinese(content, learner_home):
+    """Why the progress file could not be read is the learner's language too, not the JSON parser's English."""
+    learner_home.mkdir(parents=True, exist_ok=True)
+    target = learner_home / "progress.json"
+    target.write_bytes(content) if isinstance(content, bytes) else target.write_text(content, encoding="utf-8")
+    text = cli_output("list")
+    notice = [line for line in text.splitlines() if "进度文件无法读取" in line]
+    assert notice, text
+    found = english_words(notice[0], glossary_words() | course_identifiers())
+    assert not found, "\n".join(found)

@@ -15,7 +15,8 @@ from typing import Any
 
 import jittrainer
 from jittrainer.cli.argtypes import positive_int
-from jittrainer.cli.style import EXIT_PASS, EXIT_USAGE, UsageError, json_printed, print_json, show_notices
+from jittrainer.cli.style import (EXIT_PASS, EXIT_USAGE, UsageError, json_printed, print_json, reset_json_printed,
+                                  show_notices)
 from jittrainer.i18n import LANGUAGES, N_, _, detect, ngettext, set_language
 from jittrainer.session.settings import load_settings
 
@@ -180,6 +181,7 @@ def main(argv: list[str] | None = None) -> int:
         if not hasattr(args, name):
             setattr(args, name, None)
     args.packs = [*getattr(args, "packs", []), *getattr(args, "command_packs", [])]
+    reset_json_printed()  # one command, one JSON object: a second main() in this process starts afresh
     try:
         return args.func(args)
     except UsageError as exc:

@@ -81,6 +81,11 @@ def json_printed() -> bool:
     return _json_printed
 
 
+def reset_json_printed() -> None:
+    global _json_printed
+    _json_printed = False
+
+
 def save_progress(action: Any, *args: Any) -> Any:
     """Record progress; a read-only or full disk is a warning, never a lost verdict."""
     try:

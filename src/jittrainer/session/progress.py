@@ -49,7 +49,29 @@ def now() -> str:
 
 
 class ProgressError(Exception):
-    pass
+    """A progress file that parses but does not hold progress; ``reason`` says why in the learner's language."""
+
+    def __init__(self, reason: Msg) -> None:
+        super().__init__(reason.text.format(**reason.params))
+        self.reason = reason
+
+
+def _wrong_field(where: str) -> ProgressError:
+    return ProgressError(msg("progress.reason.field", "{field} has the wrong type or value", field=where))
+
+
+def _reason(exc: Exception) -> Msg:
+    """Why a progress file could not be read, said to a learner (not a library's English exception text)."""
+    if isinstance(exc, ProgressError):
+        return exc.reason
+    if isinstance(exc, json.JSONDecodeError):
+        return msg("progress.reason.json", "it is not valid JSON at line {line}, column {column}", line=exc.lineno,
+                   column=exc.colno)
+    if isinstance(exc, UnicodeDecodeError):
+        return msg("progress.reason.encoding", "it is not UTF-8 text")
+    if isinstance(exc, OSError):
+        return msg("progress.reason.os", "the system refused to read it: {error}", error=exc.strerror or str(exc))
+    return msg("progress.reason.shape", "its contents have the wrong shape ({error})", error=type(exc).__name__)
 
 
 @dataclass
@@ -78,22 +100,22 @@ class ExerciseProgress:
     @classmethod
     def from_dict(cls, raw: Any, where: str = "entry") -> ExerciseProgress:
         if not isinstance(raw, dict):
-            raise ProgressError(f"{where} is not an object")
+            raise _wrong_field(where)
         entry = cls()
         for f in dataclasses.fields(cls):
             if f.name in raw:
                 setattr(entry, f.name, raw[f.name])
         if entry.status not in ("new", "attempted", "passed"):
-            raise ProgressError(f"{where}.status is {entry.status!r}")
+            raise _wrong_field(f"{where}.status")
         if not isinstance(entry.hints_used, list) or not all(isinstance(h, int) for h in entry.hints_used):
-            raise ProgressError(f"{where}.hints_used is not a list of tiers")
+            raise _wrong_field(f"{where}.hints_used")
         if not isinstance(entry.check_failures, dict):
-            raise ProgressError(f"{where}.check_failures is not an object")
+            raise _wrong_field(f"{where}.check_failures")
         entry.check_failures = {str(k): int(v) for k, v in entry.check_failures.items()
                                 if isinstance(v, int) and not isinstance(v, bool)}
         for name in ("attempts", "passes"):
             if not isinstance(getattr(entry, name), int):
-                raise ProgressError(f"{where}.{name} is not a number")
+                raise _wrong_field(f"{where}.{name}")
         return entry
 
     def to_dict(self) -> dict[str, Any]:
@@ -122,7 +144,7 @@ class Progress:
         drills = data.get("drills", {})
         interviews = data.get("interviews", [])
         if not isinstance(exercises, dict) or not isinstance(drills, dict) or not isinstance(interviews, list):
-            raise ProgressError("'exercises', 'drills' or 'interviews' has the wrong type")
+            raise _wrong_field("exercises/drills/interviews")
         known = {"schema_version", "last_open", "exercises", "drills", "interviews"}
         last_open = data.get("last_open")
         return cls(
@@ -186,7 +208,8 @@ def upgrade(data: dict[str, Any]) -> dict[str, Any]:
     """Run the migration chain from the file's version to ``SCHEMA_VERSION``."""
     version = data.get("schema_version", 0)
     if not isinstance(version, int) or isinstance(version, bool) or version > SCHEMA_VERSION:
-        raise ProgressError(f"schema_version {version!r} is newer than this jittrainer understands")
+        raise ProgressError(msg("progress.reason.newer", "it was written by a newer jittrainer, schema version {version}",
+                                version=str(version)[:40]))
     while version < SCHEMA_VERSION:
         data = MIGRATIONS[version](data)
         version = data["schema_version"]
@@ -223,7 +246,7 @@ class ProgressStore:
     def _read(self, path: Path) -> Progress:
         data = json.loads(path.read_text(encoding="utf-8"))
         if not isinstance(data, dict):
-            raise ProgressError("the top level is not a JSON object")
+            raise ProgressError(msg("progress.reason.not_object", "it holds JSON, but not a JSON object"))
         return Progress.from_dict(upgrade(data))
 
     def load(self) -> Progress:
@@ -255,7 +278,7 @@ class ProgressStore:
                 with contextlib.suppress(OSError, ValueError, ProgressError, KeyError, TypeError):
                     rebuilt, source = self._read(backup), backup
                     break
-        reason = str(exc)[:200]
+        reason = _reason(exc)
         if source is not None:
             notice = msg("progress.recovered", "your progress file could not be read ({reason}); it was moved to "
                          "{aside} and your progress was restored from {backup}", reason=reason, aside=aside.name,

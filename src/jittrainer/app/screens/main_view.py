@@ -3,6 +3,8 @@ the grading spinner. ``MainScreen`` extends this class (a Screen, so Textual see
 
 from __future__ import annotations
 
+from functools import partial
+
 from jittrainer.app.screens.main_actions import Actions
 from jittrainer.app.widgets.lesson import fallback_note, hints_markdown, unavailable_markdown, why_markdown
 from jittrainer.app.widgets.panes.common import PaneContext
@@ -42,7 +44,8 @@ class View(Actions):
         text = hints_markdown(hints, shown, self.key("hint"))
         if ex.available and not ex.translated("hints", self.session.lang):
             text = fallback_note() + text
-        self.run_worker(self.panel.show_hints(text, shown, len(hints), newest_on_top), group="hints",
+        # A callable, not a coroutine: a worker cancelled before it starts leaves no coroutine never awaited.
+        self.run_worker(partial(self.panel.show_hints, text, shown, len(hints), newest_on_top), group="hints",
                         exclusive=True)
 
     def show_why(self, ex: Exercise) -> None:
