@@ -30,36 +30,39 @@ def _grader_modules(extra: list[ModuleType]) -> list[ModuleType]:
 
 
 class Snapshot:
+    # Names are kept as a copy of each namespace and labelled only when something changed: the snapshot is taken
+    # on the learner's clock (before their file is imported), so it must cost well under a millisecond per thousand.
     def __init__(self, extra_modules: list[ModuleType] = ()) -> None:
-        self._entries: list[tuple[str, Any, str, Any]] = []  # (label, owner, attribute, value)
+        self._spaces: list[tuple[str, Any, dict[str, Any]]] = []  # (label, owner, a copy of its namespace)
         self._codes: list[tuple[str, FunctionType, Any]] = []  # (label, function, its code object)
         self._classes: list[tuple[str, type, frozenset[str]]] = []  # (label, class, its attribute names)
         for module in _grader_modules(list(extra_modules)):
-            for name, value in list(vars(module).items()):
-                self._remember(f"{module.__name__}.{name}", module, name, value)
-                if isinstance(value, type) and getattr(value, "__module__", None) == module.__name__:
-                    self._classes.append((f"{module.__name__}.{name}", value, frozenset(vars(value))))
-                    for attr, member in list(vars(value).items()):
-                        self._remember(f"{module.__name__}.{name}.{attr}", value, attr, member)
+            name_of = module.__name__
+            space = dict(vars(module))
+            self._spaces.append((name_of, module, space))
+            self._remember_codes(name_of, space)
+            for name, value in space.items():
+                if isinstance(value, type) and getattr(value, "__module__", None) == name_of:
+                    members = dict(vars(value))
+                    label = f"{name_of}.{name}"
+                    self._classes.append((label, value, frozenset(members)))
+                    self._spaces.append((label, value, members))
+                    self._remember_codes(label, members)
         for module in (builtins, numpy):  # their names only: their classes are not the grader's
-            for name, value in list(vars(module).items()):
-                self._entries.append((f"{module.__name__}.{name}", module, name, value))
-        for name in JAX_NAMES:
-            self._entries.append((f"jax.{name}", jax, name, getattr(jax, name, None)))
+            self._spaces.append((module.__name__, module, dict(vars(module))))
+        self._spaces.append(("jax", jax, {name: getattr(jax, name, None) for name in JAX_NAMES}))
 
-    def _remember(self, label: str, owner: Any, attr: str, value: Any) -> None:
-        self._entries.append((label, owner, attr, value))
-        if isinstance(value, FunctionType):
-            self._codes.append((label, value, value.__code__))
+    def _remember_codes(self, label: str, space: dict[str, Any]) -> None:
+        self._codes += [(f"{label}.{name}", value, value.__code__) for name, value in space.items()
+                        if isinstance(value, FunctionType)]
 
     def changed(self) -> list[str]:
         """What no longer is as it was (replaced, deleted, its code swapped, a class given new attributes), by name."""
         missing = object()
         out = []
-        for label, owner, attr, value in self._entries:
-            now = vars(owner).get(attr, missing) if isinstance(owner, (type, ModuleType)) else missing
-            if now is not value:
-                out.append(label)
+        for label, owner, space in self._spaces:
+            now = vars(owner)
+            out += [f"{label}.{name}" for name, value in space.items() if now.get(name, missing) is not value]
         out += [f"{label}.__code__" for label, fn, code in self._codes if fn.__code__ is not code]
         for label, cls, names in self._classes:
             out += [f"{label}.{name}" for name in sorted(set(vars(cls)) - names)]
