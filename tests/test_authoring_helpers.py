@@ -34,6 +34,9 @@ from jittrainer.authoring import (
     reason_items,
     refuse_fetching,
     repeat_that_compiled,
+    rerun,
+    runs_in,
+    shifted,
     values_match,
     when_eager,
     when_new_function,
@@ -232,6 +235,30 @@ def test_jit_reach_follows_the_data_into_jitted_code():
     g = FakeContext(jit_calls=[JitCall.at_call(1, "broken", broken, (x,), {})])
     failed = jit_reach(g, 1, [x], x, other)
     assert failed.problem == "rerun_failed" and failed.error == "ValueError: no"
+
+
+def test_runs_shifted_and_a_rerun_that_moves_with_them():
+    seq = np.array([1.5, -2.0, 3.25], np.float32)
+    rows = np.zeros((2, 4), np.float32)
+    rows[1, 1:] = seq
+    cols = np.ascontiguousarray(rows.T)
+    assert [list(idx) for idx in runs_in(rows, seq)] == [[5, 6, 7]]
+    assert [list(idx) for idx in runs_in(cols, seq)] == [[3, 5, 7]]  # down a column
+    assert runs_in(rows, seq + 1e-3) == [] and runs_in([1.5], seq) == []
+    assert len(runs_in(rows, seq + 1e-7, tol=1e-3)) == 1 and runs_in(rows, seq + 1e-6, tol=0) == []
+    moved = shifted(rows, [(np.concatenate(runs_in(rows, seq) * 2), 2.0)])  # a place found twice moves once
+    assert np.array_equal(moved[1, 1:], seq + 2) and moved[0].sum() == 0 and rows[1, 1] == seq[0]
+    call = JitCall.at_call(1, "total", jax.jit(lambda a: (a.sum(), a * 2)), (rows,), {})
+    g = FakeContext()
+    before, after = rerun(g, call), rerun(g, call, *call.arguments([moved]))
+    assert before.scalars == [float(seq.sum())] and np.isclose(after.scalars[0] - before.scalars[0], 6.0)
+    assert after.flat.shape == (9,) and before.function == "total"
+
+    def broken(a):
+        raise ValueError("no\nmore")
+
+    failed = rerun(g, JitCall.at_call(1, "broken", broken, (rows,), {}))
+    assert failed.outputs is None and failed.error == "ValueError: no" and failed.flat.size == 0
 
 
 # ------------------------------------------------------------------------------------------------ splits
