@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 
 import jax
+import jax.numpy as jnp
 import numpy as np
 import pytest
 
@@ -20,6 +21,7 @@ from jittrainer.authoring import (
     batch_sizes,
     calls_words,
     doubled,
+    eqns_within,
     fetching,
     filled,
     first_slip,
@@ -259,6 +261,15 @@ def test_runs_shifted_and_a_rerun_that_moves_with_them():
 
     failed = rerun(g, JitCall.at_call(1, "broken", broken, (rows,), {}))
     assert failed.outputs is None and failed.error == "ValueError: no" and failed.flat.size == 0
+
+
+def test_equations_with_what_holds_them():
+    def f(x):
+        return jax.lax.scan(lambda c, v: (c + jnp.sin(v), None), 0.0, x)[0] * 2
+
+    found = [(eqn.primitive.name, holders) for eqn, holders in eqns_within(jax.make_jaxpr(f)(np.ones(3)))]
+    assert ("sin", ("scan",)) in found and ("mul", ()) in found
+    assert [name for name, _ in found].index("scan") < [name for name, _ in found].index("sin")
 
 
 # ------------------------------------------------------------------------------------------------ splits

@@ -100,6 +100,10 @@ exercise gives win.
         idx = runs_in(call.arrays[0], seq)
         after = rerun(g, call, *call.arguments([shifted(call.arrays[0], [(np.concatenate(idx), 2.5)])]))
         moved = after.outputs is not None and np.any(np.isclose(after.flat - rerun(g, call).flat, 2.5))
+``eqns_within(jaxpr)``
+    Every equation of a program, nested ones included, with the primitives that hold it (outermost first)::
+
+        in_loop = [eqn for eqn, holders in eqns_within(closed) if {"scan", "while"} & set(holders)]
 ``hooked(fn, after)``, ``HookedLowered(lowered, after)``
     ``fn`` with ``after`` applied to each result, ahead-of-time copies (``fn.lower(x).compile()``) too::
 
@@ -133,6 +137,7 @@ from jittrainer.grading.sandbox.checks.context import CheckContext, LearnerFailu
 from jittrainer.grading.sandbox.checks.jaxprs import (
     CALLBACK_PRIMITIVES,
     eqns_of,
+    eqns_within,
     feeding_callbacks,
     iter_eqns,
     primitive_names,
@@ -226,6 +231,7 @@ __all__ = [
     "doubling_binds",
     "eager_failed",
     "eqns_of",
+    "eqns_within",
     "feeding_callbacks",
     "fetching",
     "fetching_in",
