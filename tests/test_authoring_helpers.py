@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 
 import jax
+import jax.numpy as jnp
 import numpy as np
 import pytest
 
@@ -20,6 +21,7 @@ from jittrainer.authoring import (
     batch_sizes,
     calls_words,
     doubled,
+    eqns_within,
     fetching,
     filled,
     first_slip,
@@ -34,6 +36,9 @@ from jittrainer.authoring import (
     reason_items,
     refuse_fetching,
     repeat_that_compiled,
+    rerun,
+    runs_in,
+    shifted,
     values_match,
     when_eager,
     when_new_function,
@@ -232,6 +237,39 @@ def test_jit_reach_follows_the_data_into_jitted_code():
     g = FakeContext(jit_calls=[JitCall.at_call(1, "broken", broken, (x,), {})])
     failed = jit_reach(g, 1, [x], x, other)
     assert failed.problem == "rerun_failed" and failed.error == "ValueError: no"
+
+
+def test_runs_shifted_and_a_rerun_that_moves_with_them():
+    seq = np.array([1.5, -2.0, 3.25], np.float32)
+    rows = np.zeros((2, 4), np.float32)
+    rows[1, 1:] = seq
+    cols = np.ascontiguousarray(rows.T)
+    assert [list(idx) for idx in runs_in(rows, seq)] == [[5, 6, 7]]
+    assert [list(idx) for idx in runs_in(cols, seq)] == [[3, 5, 7]]  # down a column
+    assert runs_in(rows, seq + 1e-3) == [] and runs_in([1.5], seq) == []
+    assert len(runs_in(rows, seq + 1e-7, tol=1e-3)) == 1 and runs_in(rows, seq + 1e-6, tol=0) == []
+    moved = shifted(rows, [(np.concatenate(runs_in(rows, seq) * 2), 2.0)])  # a place found twice moves once
+    assert np.array_equal(moved[1, 1:], seq + 2) and moved[0].sum() == 0 and rows[1, 1] == seq[0]
+    call = JitCall.at_call(1, "total", jax.jit(lambda a: (a.sum(), a * 2)), (rows,), {})
+    g = FakeContext()
+    before, after = rerun(g, call), rerun(g, call, *call.arguments([moved]))
+    assert before.scalars == [float(seq.sum())] and np.isclose(after.scalars[0] - before.scalars[0], 6.0)
+    assert after.flat.shape == (9,) and before.function == "total"
+
+    def broken(a):
+        raise ValueError("no\nmore")
+
+    failed = rerun(g, JitCall.at_call(1, "broken", broken, (rows,), {}))
+    assert failed.outputs is None and failed.error == "ValueError: no" and failed.flat.size == 0
+
+
+def test_equations_with_what_holds_them():
+    def f(x):
+        return jax.lax.scan(lambda c, v: (c + jnp.sin(v), None), 0.0, x)[0] * 2
+
+    found = [(eqn.primitive.name, holders) for eqn, holders in eqns_within(jax.make_jaxpr(f)(np.ones(3)))]
+    assert ("sin", ("scan",)) in found and ("mul", ()) in found
+    assert [name for name, _ in found].index("scan") < [name for name, _ in found].index("sin")
 
 
 # ------------------------------------------------------------------------------------------------ splits

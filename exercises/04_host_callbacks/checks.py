@@ -18,6 +18,7 @@ import numpy as np
 from jittrainer.authoring import (
     at_line,
     count,
+    eqns_within,
     is_compiled,
     is_tracer,
     msg,
@@ -160,22 +161,9 @@ def callback_layout(g) -> tuple[int, bool]:
     closed = g.graded_jaxpr()
     if closed is None:
         return 0, True  # cannot tell: do not fail on it
-    counts = [0, False]
-
-    def walk(jaxpr, in_loop: bool) -> None:
-        inner = getattr(jaxpr, "jaxpr", jaxpr)
-        for eqn in inner.eqns:
-            name = eqn.primitive.name
-            if name in CALLBACKS:
-                counts[0] += 1
-                counts[1] = counts[1] or in_loop
-            for value in eqn.params.values():
-                for sub in value if isinstance(value, (tuple, list)) else (value,):
-                    if hasattr(sub, "eqns") or hasattr(getattr(sub, "jaxpr", None), "eqns"):
-                        walk(sub, in_loop or name in LOOP_PRIMITIVES)
-
-    walk(closed, False)
-    return counts[0], counts[1]
+    in_loop = [bool(set(LOOP_PRIMITIVES) & set(holders)) for eqn, holders in eqns_within(closed)
+               if eqn.primitive.name in CALLBACKS]
+    return len(in_loop), any(in_loop)
 
 
 def ordered_callbacks(g) -> bool:

@@ -8,11 +8,11 @@ from jittrainer.authoring import (
     compare,
     count,
     eqns_of,
+    eqns_within,
     iter_eqns,
     msg,
     one_compile,
     refuse_fetching,
-    sub_jaxprs,
     when_eager,
 )
 
@@ -118,21 +118,15 @@ def survey(closed):
     """(outside, around, conds): the matrix products outside every cond branch, with the primitives that hold each
     one ('scan', 'jit', …: empty at the top level); and for every cond holding one, its matrix products per branch."""
     outside, conds = [], []
-
-    def visit(jaxpr, holders):
-        for eqn in eqns_of(jaxpr):
-            name = eqn.primitive.name
-            if name in MATMULS:
-                outside.append(tuple(holders))
-            if name == "cond":
-                per_branch = [matmuls_in(b) for b in eqn.params.get("branches", ())]
-                if any(per_branch):
-                    conds.append(per_branch)
-                continue  # inside a branch, a product is skipped whenever another branch is taken
-            for sub in sub_jaxprs(eqn):
-                visit(sub, [*holders, name])
-
-    visit(closed, [])
+    for eqn, holders in eqns_within(closed):
+        if "cond" in holders:
+            continue  # inside a branch, a product is skipped whenever another branch is taken
+        name = eqn.primitive.name
+        if name in MATMULS:
+            outside.append(holders)
+        per_branch = [matmuls_in(b) for b in eqn.params.get("branches", ())] if name == "cond" else []
+        if any(per_branch):
+            conds.append(per_branch)
     return outside, conds
 
 

@@ -7,10 +7,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-import jax
 import numpy as np
 
-from jittrainer.authoring import bare_name, count, msg, refuse_fetching, values_match
+from jittrainer.authoring import bare_name, count, msg, refuse_fetching, rerun, runs_in, shifted, values_match
 CHECKS = {
     "runs": "batch_means returns for every batch",
     "values": "returns the 16 means, in order",
@@ -234,78 +233,28 @@ class Seen:
         return bool(self.slots) and self.out_size <= 2 * len(self.slots) + 2
 
 
-def _runs(a: np.ndarray, seq: np.ndarray) -> list[np.ndarray]:
-    """Flat indices of every place ``seq`` sits in ``a`` as a contiguous run, row-wise or (2-D and up) column-wise."""
-    n = seq.size
-    if a.dtype.kind != "f" or a.size < n:
-        return []
-    try:
-        tol = max(1e-6, 4 * float(np.finfo(a.dtype).eps))
-    except Exception:
-        tol = 1e-3
-    s = seq.astype(np.float64)
-    flat = a.astype(np.float64).ravel()
-    index = np.arange(a.size).reshape(a.shape)
-    orders = [index.ravel()] + ([np.swapaxes(index, -1, -2).ravel()] if a.ndim >= 2 else [])
-    found = []
-    for order in orders:
-        values = flat[order]
-        with np.errstate(invalid="ignore"):
-            starts = np.flatnonzero(np.abs(values[: values.size - n + 1] - s[0]) <= tol * abs(s[0]) + 1e-12)
-            for j in starts[:64]:
-                if np.all(np.abs(values[j : j + n] - s) <= tol * np.abs(s) + 1e-12):
-                    found.append(order[j : j + n])
-    return found
-
-
 def _seen(call, seqs) -> Seen:
     seen = Seen(call)
     for i, s in enumerate(seqs):
-        places = [(k, idx) for k, a in enumerate(call.arrays) for idx in _runs(a, s)]
+        places = [(k, idx) for k, a in enumerate(call.arrays) for idx in runs_in(a, s)]
         if places:
             seen.slots[i] = places
     return seen
 
 
-def _flat_outputs(out) -> np.ndarray:
-    parts = []
-    for leaf in jax.tree_util.tree_leaves(out):
-        try:
-            parts.append(np.asarray(leaf, dtype=np.float64).ravel())
-        except Exception:
-            pass
-    return np.concatenate(parts) if parts else np.empty(0)
-
-
-@dataclass
-class Rerun:
-    """What running one jitted call again showed: the output's change, or the error it raised."""
-
-    delta: np.ndarray | None = None
-    error: str = ""
-
-
-def _rerun(g, seen: Seen, seqs, c: np.ndarray) -> Rerun:
-    """Run the call again twice, outside the counted calls and muted: with the arguments it had, and with c[i] added
-    to every slot holding sequence i. Returns how its outputs moved."""
-    call = seen.call
-    shifted = [a.astype(np.float64) if a.dtype.kind == "f" else a for a in call.arrays]
+def _rerun(g, seen: Seen, c: np.ndarray) -> tuple[np.ndarray | None, str]:
+    """Run the call again twice, muted: with the arguments it had, and with c[i] added to every slot holding
+    sequence i. Returns how its outputs moved, or why they could not be compared."""
+    moved: dict[int, list] = {}
     for i, places in seen.slots.items():
         for k in {k for k, _ in places}:  # a run found both row-wise and column-wise is shifted once
-            positions = np.unique(np.concatenate([idx for j, idx in places if j == k]))
-            shifted[k].reshape(-1)[positions] += c[i]
-    shifted = [s.astype(a.dtype) if a.dtype.kind == "f" else a for s, a in zip(shifted, call.arrays)]
-    try:
-        with g.recorder.mute():
-            args, kwargs = call.arguments([a.copy() for a in call.arrays])
-            before = _flat_outputs(call.reinvoke(args, kwargs))
-            args, kwargs = call.arguments(shifted)
-            after = _flat_outputs(call.reinvoke(args, kwargs))
-    except Exception as exc:  # the learner's code runs again
-        return Rerun(error=f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"[:200])
-    if before.shape != after.shape:
-        return Rerun(error="")
-    return Rerun(delta=after - before)
+            moved.setdefault(k, []).append((np.concatenate([idx for j, idx in places if j == k]), c[i]))
+    arrays = [shifted(a, moved[k], wide=True) if k in moved else a for k, a in enumerate(seen.call.arrays)]
+    before = rerun(g, seen.call)
+    after = rerun(g, seen.call, *seen.call.arguments(arrays)) if before.outputs is not None else before
+    if after.outputs is None or before.flat.shape != after.flat.shape:
+        return None, after.error
+    return after.flat - before.flat, ""
 
 
 def _moved(delta: np.ndarray, c: float, n: int) -> bool:
@@ -323,13 +272,13 @@ def check_reaches_jit(g, originals, wants, shift_list) -> bool:
     for b, (seqs, want, c) in enumerate(zip(originals, wants, shift_list), 1):
         seen = [_seen(call, seqs) for call in spy.calls if call.call == b and call.arrays]
         proven: set[int] = set()
-        reruns: dict[int, Rerun] = {}
+        reruns: dict[int, tuple] = {}
         for k, s in enumerate(seen):
             if not s.reduces or set(s.slots) <= proven:
                 continue
-            reruns[k] = rerun = _rerun(g, s, seqs, c)
-            if rerun.delta is not None:
-                proven |= {i for i in s.slots if _moved(rerun.delta, c[i], len(seqs[i]))}
+            reruns[k] = (delta, _) = _rerun(g, s, c)
+            if delta is not None:
+                proven |= {i for i in s.slots if _moved(delta, c[i], len(seqs[i]))}
             if len(proven) == len(seqs):
                 break
         if len(proven) < len(seqs):
@@ -360,7 +309,7 @@ def _shapes(arrays, limit: int = 3) -> str:
     return ", ".join(parts) + (", …" if len(counts) > limit else "")
 
 
-def _not_proven(b, i, seqs, want, c, seen: list[Seen], reruns: dict[int, Rerun]):
+def _not_proven(b, i, seqs, want, c, seen: list[Seen], reruns: dict[int, tuple]):
     n = len(seqs[i])
     common = {"b": b, "i": i + 1, "n": n}
     holding = [k for k, s in enumerate(seen) if i in s.slots]
@@ -384,20 +333,20 @@ def _not_proven(b, i, seqs, want, c, seen: list[Seen], reruns: dict[int, Rerun])
                    "the averaging happened outside jit", function=s.call.function, out=s.out_size, size=s.in_size,
                    shapes=_shapes(s.call.arrays), **common)
     k = reducing[0]
-    s, rerun = seen[k], reruns.get(k, Rerun())
+    s, (delta, error) = seen[k], reruns.get(k, (None, ""))
     function = s.call.function
-    if rerun.delta is None:
+    if delta is None:
         return msg("jit.rerun_failed", "in batch {b} sequence {i} (length {n}) reached your jitted function "
                    "{function}, but running it again with changed values failed ({error}), so the grader cannot "
                    "tell that its result comes from the data", function=function,
-                   error=rerun.error or "outputs of another shape", **common)
+                   error=error or "outputs of another shape", **common)
     if _holds_means(s, want):
         return msg("jit.means_passed_through", "in batch {b} your jitted function {function} received the "
                    "sequences and also their 16 means, computed before the call, and returned those means: run "
                    "again with {c:.4g} added to every value of sequence {i} (each sequence shifted by its own "
                    "amount), its mean did not move with it. The data went into jit, but the averaging happened "
                    "outside it", function=function, c=c[i], **common)
-    if not np.any(np.abs(rerun.delta) > 1e-6):
+    if not np.any(np.abs(delta) > 1e-6):
         return msg("jit.no_follow", "in batch {b} sequence {i} (length {n}) reached your jitted function "
                    "{function}, but its result does not depend on the values: run again with {c:.4g} added to every "
                    "value of that sequence (each sequence shifted by its own amount), none of its outputs changed, so "

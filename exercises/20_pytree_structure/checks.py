@@ -12,8 +12,8 @@ from dataclasses import dataclass
 import jax
 import numpy as np
 
-from jittrainer.authoring import (as_number, at_line, bare_name, count, is_tracer, msg, msgn, refuse_fetching,
-                                  type_name)
+from jittrainer.authoring import (Rerun, as_number, at_line, bare_name, count, msg, msgn, refuse_fetching, rerun,
+                                  runs_in, shifted, type_name)
 CHECKS = {
     "runs": "batch_loss returns for every batch",
     "one_compile": "24 batches of mixed structure compile once",
@@ -370,97 +370,26 @@ def _value_slip(i, b: Batch, got: float, want: float, what):
 # ------------------------------------------------------------------------------------------------ reaches jit
 
 
-def _float_leaves(args, kwargs):
-    leaves, tree = jax.tree_util.tree_flatten((args, kwargs))
-    return leaves, tree
-
-
-def _hits(leaf, v: np.ndarray) -> list[tuple[str, int]]:
-    """Where v appears in leaf as one contiguous run: in row-major order (whole, rows, a flat buffer), or down a
-    column (row-major order of the array with its first axis moved last)."""
-    if not isinstance(leaf, (np.ndarray, jax.Array)) or is_tracer(leaf):
-        return []
-    try:
-        arr = np.asarray(leaf)
-    except Exception:
-        return []
-    if arr.dtype.kind != "f" or arr.size < v.size:
-        return []
-    out = []
-    views = [("flat", arr.reshape(-1))]
-    if arr.ndim >= 2:
-        views.append(("cols", np.moveaxis(arr, 0, -1).reshape(-1)))
-    for name, flat in views:
-        windows = np.lib.stride_tricks.sliding_window_view(flat, v.size)
-        for start in np.nonzero((windows == v.astype(flat.dtype)).all(axis=1))[0][:4]:
-            out.append((name, int(start)))
-    return out
-
-
-def _shifted(leaf, view: str, start: int, n: int, c: float) -> np.ndarray:
-    arr = np.array(leaf, copy=True)
-    if view == "flat":
-        flat = arr.reshape(-1)
-        flat[start:start + n] += np.asarray(c, arr.dtype)
-        return flat.reshape(arr.shape)
-    moved = np.ascontiguousarray(np.moveaxis(arr, 0, -1))
-    flat = moved.reshape(-1)
-    flat[start:start + n] += np.asarray(c, arr.dtype)
-    return np.moveaxis(flat.reshape(moved.shape), -1, 0)
-
-
-@dataclass
-class Rerun:
-    function: str = ""
-    outputs: list[float] | None = None  # the one-element outputs of the rerun
-    error: str = ""
-
-
-def _ones(out) -> list[float]:
-    """The one-element outputs of a call, as numbers."""
-    found = []
-    for leaf in jax.tree_util.tree_leaves(out):
-        try:
-            arr = np.asarray(leaf, dtype=np.float64)
-        except Exception:
-            continue
-        if arr.size == 1:
-            found.append(float(arr.reshape(-1)[0]))
-    return found
-
-
-def _follows(call, v: np.ndarray, c: float, want: float, exact: bool) -> tuple[bool | None, Rerun]:
+def _follows(g, call, v: np.ndarray, c: float, want: float, exact: bool) -> tuple[bool | None, Rerun]:
     """Shift every run of v found in the call's arguments by c (each place alone, then all together) and rerun the
     call. True when a one-element output equals ``want`` (``exact``), or, when the loss was already found wrong,
     when a one-element output moved at all; None when v is not among the arguments."""
-    leaves, tree = _float_leaves(call.args, call.kwargs)
-    places = [(i, view, start) for i, leaf in enumerate(leaves) for view, start in _hits(leaf, v)]
+    leaves, tree = jax.tree_util.tree_flatten((call.args, call.kwargs))
+    places = [(i, idx) for i, leaf in enumerate(leaves) for idx in runs_in(leaf, v, tol=0, limit=4)]
     if not places:
         return None, Rerun(call.function)
-    before: list[float] = []
-    if not exact:
-        try:
-            before = _ones(call.reinvoke(call.args, call.kwargs))
-        except Exception:  # the learner's code runs again
-            before = []
-    attempts = [[p] for p in places[:4]] + ([places] if len(places) > 1 else [])
+    before = [] if exact else rerun(g, call, call.args, call.kwargs).scalars
     last = Rerun(call.function)
-    for group in attempts:
+    for group in [[p] for p in places[:4]] + ([places] if len(places) > 1 else []):
         changed = list(leaves)
-        for i, view, start in group:
-            changed[i] = _shifted(changed[i], view, start, v.size, c)
-        args, kwargs = jax.tree_util.tree_unflatten(tree, changed)
-        try:
-            out = call.reinvoke(tuple(args), dict(kwargs))
-        except Exception as exc:  # the learner's code runs again
-            first_line = str(exc).splitlines()[0][:120] if str(exc) else ""
-            last = Rerun(call.function, error=f"{type(exc).__name__}: {first_line}")
-            continue
-        ones = _ones(out)
-        last = Rerun(call.function, ones)
-        if exact and any(_close(o, want) for o in ones):
+        for i, idx in group:
+            changed[i] = shifted(changed[i], [(idx, c)])
+        last = rerun(g, call, *jax.tree_util.tree_unflatten(tree, changed))
+        ones = last.scalars
+        if last.outputs is not None and exact and any(_close(o, want) for o in ones):
             return True, last
-        if not exact and len(ones) == len(before) and any(not _close(o, b) for o, b in zip(ones, before)):
+        if last.outputs is not None and not exact and len(ones) == len(before) and any(
+                not _close(o, b) for o, b in zip(ones, before)):
             return True, last
     return False, last
 
@@ -480,12 +409,12 @@ def check_reaches_jit(g, batches, shifts, exact: bool) -> bool:
         for what, v, c, want in tests:
             found, reruns = False, []
             for call in mine:
-                ok, rerun = _follows(call, v, c, want, exact)
+                ok, tried = _follows(g, call, v, c, want, exact)
                 if ok:
                     break
                 if ok is not None:
                     found = True
-                    reruns.append(rerun)
+                    reruns.append(tried)
             else:
                 return g.failed("reaches_jit", _not_proven(i, what, k, c, want, found, reruns, mine, exact),
                                 _advice_jit(), tier=FIX_TIER)
@@ -514,7 +443,7 @@ def _not_proven(i, what, k, c, want, found, reruns, mine, exact):
         return msg("jit.rerun_failed", "in batch {i}, {name} reached your jitted function {function}, but running "
                    "it again with {name} shifted by {c:.3g} failed ({error})", function=rerun.function,
                    error=rerun.error or "?", **common)
-    if not rerun.outputs:
+    if not rerun.scalars:
         return msg("jit.no_scalar", "in batch {i}, {name} reached your jitted function {function}, but it returns "
                    "no single number: the loss must come out of that call", function=rerun.function, **common)
     if not exact:
@@ -524,7 +453,7 @@ def _not_proven(i, what, k, c, want, found, reruns, mine, exact):
     return msg("jit.no_follow", "in batch {i}, {name} reached your jitted function {function}, but run again with "
                "{name} shifted by {c:.3g} it returned {got} where the changed batch's loss is {want:.6g}: the loss "
                "it returns is not computed from that data (or not all of it)", function=rerun.function,
-               got=[f"{o:.6g}" for o in rerun.outputs[:3]], **common)
+               got=[f"{o:.6g}" for o in rerun.scalars[:3]], **common)
 
 
 def _shapes(calls, limit: int = 3) -> str:

@@ -19,7 +19,8 @@ import numpy as np
 from jax.extend.core import ClosedJaxpr
 
 from jittrainer.authoring import (Cause, LearnerFailure, bare_name, count, eqns_of, is_compiled, is_tracer, msg,
-                                  one_compile, refuse_fetching, sub_jaxprs, type_name, values_match, when_nothing)
+                                  one_compile, refuse_fetching, rerun, sub_jaxprs, type_name, values_match,
+                                  when_nothing)
 
 CHECKS = {
     "runs": "every predictor returns for every batch",
@@ -315,15 +316,6 @@ def _with_x(call, x: np.ndarray, new_x: np.ndarray):
     return tuple(args), dict(kwargs)
 
 
-def _results_of(call) -> list:
-    """The outputs of the recorded call run again as it was (the baseline for "did the output move")."""
-    try:
-        out = call.reinvoke(call.args, call.kwargs)
-    except Exception:  # the learner's code runs again
-        return []
-    return [leaf for leaf in jax.tree_util.tree_leaves(out) if hasattr(leaf, "shape")]
-
-
 def check_reaches_jit(g, originals, xs, fresh_x, exact: bool) -> bool:
     """The jitted call that received x, run again with another x, must return that x's prediction (``exact``), or,
     when the predictions were already found wrong, at least an output that moved."""
@@ -343,17 +335,15 @@ def check_reaches_jit(g, originals, xs, fresh_x, exact: bool) -> bool:
             if changed is None:
                 continue
             received = True
-            try:
-                out = call.reinvoke(*changed)
-            except Exception as exc:  # the learner's code runs again
-                last = f"{type(exc).__name__}: {str(exc).splitlines()[0][:120] if str(exc) else ''}"
+            after = rerun(g, call, *changed)
+            if after.outputs is None:
+                last = after.error
                 continue
-            outputs = [np.asarray(leaf, np.float64) for leaf in jax.tree_util.tree_leaves(out)
-                       if hasattr(leaf, "shape")]
-            if exact and any(o.shape == want.shape and np.allclose(o, want, rtol=1e-4, atol=1e-4) for o in outputs):
+            if exact and any(o.shape == want.shape and np.allclose(o, want, rtol=1e-4, atol=1e-4)
+                             for o in after.outputs):
                 break
             if not exact and any(o.shape == r.shape and not np.allclose(o, r) for o, r in
-                                 zip(outputs, [np.asarray(v, np.float64) for v in _results_of(call)])):
+                                 zip(after.outputs, rerun(g, call, call.args, call.kwargs).outputs or [])):
                 break
             last = ""
         else:

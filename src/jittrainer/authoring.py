@@ -92,6 +92,18 @@ exercise gives win.
     doubled (``doubling(True)`` switches the exercise's spy)::
 
         unused = ignores_mapped_result(g, calls, record, lambda on: _STATE.update(double=on))
+``runs_in(a, v, *, tol=None, limit=64)``, ``shifted(a, places, *, wide=False)``, ``rerun(g, call, args, kwargs)``
+    Where v sits in an array as one contiguous run (flat indices, along a row or down a column), a copy of the
+    array with ``c`` added at each ``(indices, c)``, and a recorded jitted call run again (muted, uncounted): its
+    ``Rerun`` has ``.outputs`` (float64 leaves; None when it raised, ``.error`` says how), ``.flat``, ``.scalars``::
+
+        idx = runs_in(call.arrays[0], seq)
+        after = rerun(g, call, *call.arguments([shifted(call.arrays[0], [(np.concatenate(idx), 2.5)])]))
+        moved = after.outputs is not None and np.any(np.isclose(after.flat - rerun(g, call).flat, 2.5))
+``eqns_within(jaxpr)``
+    Every equation of a program, nested ones included, with the primitives that hold it (outermost first)::
+
+        in_loop = [eqn for eqn, holders in eqns_within(closed) if {"scan", "while"} & set(holders)]
 ``hooked(fn, after)``, ``HookedLowered(lowered, after)``
     ``fn`` with ``after`` applied to each result, ahead-of-time copies (``fn.lower(x).compile()``) too::
 
@@ -125,6 +137,7 @@ from jittrainer.grading.sandbox.checks.context import CheckContext, LearnerFailu
 from jittrainer.grading.sandbox.checks.jaxprs import (
     CALLBACK_PRIMITIVES,
     eqns_of,
+    eqns_within,
     feeding_callbacks,
     iter_eqns,
     primitive_names,
@@ -135,6 +148,7 @@ from jittrainer.grading.sandbox.checks.independence import independence_failure,
 from jittrainer.grading.sandbox.checks.module_state import stored_numbers, tracers_in_module, typed_copy
 from jittrainer.grading.sandbox.checks.output_hooks import HookedLowered, hooked
 from jittrainer.grading.sandbox.checks.replay import OpReplay, makes_nan
+from jittrainer.grading.sandbox.checks.reruns import Rerun, rerun, runs_in, shifted
 from jittrainer.grading.sandbox.checks.reaches_jit import JitReach, built_from_jit, jit_reach, perturbed, reach_failure, refuse_beside_jit
 from jittrainer.grading.sandbox.checks.results import (
     as_floats,
@@ -201,6 +215,7 @@ __all__ = [
     "Msg",
     "OpReplay",
     "PmapCall",
+    "Rerun",
     "as_floats",
     "as_number",
     "at_line",
@@ -216,6 +231,7 @@ __all__ = [
     "doubling_binds",
     "eager_failed",
     "eqns_of",
+    "eqns_within",
     "feeding_callbacks",
     "fetching",
     "fetching_in",
@@ -250,6 +266,9 @@ __all__ = [
     "refuse_wrong_type",
     "related_masks",
     "repeat_that_compiled",
+    "rerun",
+    "runs_in",
+    "shifted",
     "stored_numbers",
     "sub_jaxprs",
     "tracers_in_module",

@@ -36,6 +36,15 @@ def iter_eqns(jaxpr: ClosedJaxpr | Jaxpr) -> Iterator:
             yield from iter_eqns(sub)
 
 
+def eqns_within(jaxpr: ClosedJaxpr | Jaxpr, holders: tuple[str, ...] = ()) -> Iterator[tuple[Any, tuple[str, ...]]]:
+    """Every equation, nested ones included (in the order ``iter_eqns`` gives), with the primitives that hold it,
+    outermost first: ``()`` at the top level, ``("jit", "scan")`` in a scan's step inside a jitted call."""
+    for eqn in eqns_of(jaxpr):
+        yield eqn, holders
+        for sub in sub_jaxprs(eqn):
+            yield from eqns_within(sub, (*holders, eqn.primitive.name))
+
+
 def eqns_of(jaxpr: ClosedJaxpr | Jaxpr) -> list:
     """The top-level equations of a jaxpr, closed or not."""
     return (jaxpr.jaxpr if isinstance(jaxpr, ClosedJaxpr) else jaxpr).eqns
