@@ -107,6 +107,10 @@ async def screens_of(pilot, app, exercise_id: str):
     for _ in range(3):
         s.action_hint()
     await wait_until(pilot, lambda: hints.source != before, what="the hints")
+    # Each hint request re-renders the pane and then scrolls its newest tier to the top: the last of the three must
+    # be done (its scroll too) before the pane is scrolled home, or a late scroll moves the prose out of view.
+    await wait_until(pilot, lambda: all(w.is_finished for w in app.workers if w.group == "hints"),
+                     what="the hint updates")
     await pilot.pause(0.3)
     hints.scroll_home(animate=False)  # the newest tier is scrolled to; the first two are the prose
     await wait_until(pilot, lambda: on_screen(app, hints), what="the hints on screen")
