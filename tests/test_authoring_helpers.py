@@ -12,6 +12,8 @@ import pytest
 
 from jittrainer.authoring import (
     Cause,
+    EventLog,
+    Hooked,
     HookedLowered,
     JitCall,
     as_floats,
@@ -39,6 +41,10 @@ from jittrainer.authoring import (
     rerun,
     runs_in,
     shifted,
+    spy_clocks,
+    spy_compiles,
+    spy_waits,
+    still_running,
     values_match,
     when_eager,
     when_new_function,
@@ -320,3 +326,70 @@ def test_hooked_results_also_from_ahead_of_time_copies():
     wrapped = hooked(fn, lambda out: out * 10)
     assert wrapped(1) == 20 and wrapped.lower(1).compile()(1) == 20 and wrapped.__name__ == "fn"
     assert isinstance(wrapped.lower(1), HookedLowered)
+
+
+def test_hooked_stand_in_keeps_its_name_and_hooks_every_result():
+    real = jax.jit(lambda v: v + 1)
+    step = Hooked(real, lambda out: out * 10, "step", "doc")
+    assert float(step(1.0)) == 20.0 and float(step.lower(1.0).compile()(1.0)) == 20.0
+    assert step.__name__ == "step" and step.__doc__ == "doc" and repr(step) == "<jitted function step>"
+    assert step.eval_shape(1.0).shape == ()  # anything else is the jitted function's
+
+
+def test_event_log_keeps_each_watched_call_apart():
+    log, seen = EventLog(), []
+    log.add("before")  # not watching: dropped
+
+    def work(n):
+        log.add("call", n)
+        return n * 2
+
+    watched = log.watching(work, reset=lambda: seen.append("reset"), keep=lambda: len(seen))
+    assert watched(1) == 2 and watched(3) == 6
+    log.add("after")
+    assert log.runs == [([("call", 1)], 1), ([("call", 3)], 2)] and not log.active
+
+
+def test_clock_spies_see_only_reads_from_the_watched_file(monkeypatch):
+    import time
+    import timeit
+
+    for name in ("perf_counter", "perf_counter_ns", "monotonic", "monotonic_ns", "time", "time_ns"):
+        monkeypatch.setattr(time, name, getattr(time, name))
+    monkeypatch.setattr(timeit, "default_timer", timeit.default_timer)
+    for fn in (timeit.Timer.__init__, timeit.timeit, timeit.repeat):
+        monkeypatch.setattr(fn, "__defaults__", fn.__defaults__)
+    reads, real = [], time.perf_counter
+    spy_clocks(__file__, lambda seconds, name: reads.append((name, seconds)))
+    time.perf_counter_ns()
+    time.monotonic()
+    exec(compile("import time; time.perf_counter()", "elsewhere.py", "exec"))  # another file: not seen
+    assert [name for name, _ in reads] == ["perf_counter_ns", "monotonic"]
+    assert abs(reads[0][1] - real()) < 60  # _ns reads come back in seconds
+    timeit.timeit("pass", number=1)
+    assert [name for name, _ in reads[2:]] == ["perf_counter", "perf_counter"]
+
+
+def test_wait_spies_report_each_wait_once(monkeypatch):
+    array_type = type(jax.device_put(np.float32(0.0)))
+    monkeypatch.setattr(array_type, "block_until_ready", array_type.block_until_ready)
+    monkeypatch.setattr(array_type, "is_ready", array_type.is_ready)
+    monkeypatch.setattr(jax, "block_until_ready", jax.block_until_ready)
+    waits = []
+    spy_waits(lambda value, how: waits.append(how))
+    x = jnp.ones(3) * 2
+    x.block_until_ready()
+    jax.block_until_ready([x, x + 1])
+    assert x.is_ready()
+    assert waits == ["method", "function", "is_ready"]
+    assert still_running([x, x + 1]) == 0 and waits == ["method", "function", "is_ready"]
+
+
+def test_compile_spy_names_what_compiled():
+    names, on = [], [True]
+    spy_compiles(lambda name: on[0] and names.append(name))
+    try:
+        jax.jit(lambda v: v * 3.5 + 0.25, inline=False)(np.arange(7.0, dtype=np.float32))
+    finally:
+        on[0] = False
+    assert any("lambda" in name for name in names)

@@ -108,6 +108,23 @@ exercise gives win.
     ``fn`` with ``after`` applied to each result, ahead-of-time copies (``fn.lower(x).compile()``) too::
 
         spy.pmap = lambda fun, axis_name=None, **options: hooked(spy_pmap(fun, axis_name, **options), _doubled)
+``Hooked(real, after, name, doc=None)``
+    A stand-in for a jitted function handed to the learner (named ``name``, other attributes ``real``'s) whose
+    results, ahead-of-time copies' too, pass through ``after``::
+
+        step = Hooked(jax.jit(step), _record_call, "step")   # time_step(step, x, repeats) calls it
+``spy_clocks(filename, on_read)``, ``spy_waits(on_wait)``, ``spy_compiles(on_compile)``, ``still_running``
+    From ``setup(g)``: ``on_read(seconds, clock)`` for each read of a time clock (or timeit's) by ``filename``'s
+    code, ``on_wait(value, how)`` for each ``block_until_ready`` ("function", "method") or ``is_ready()`` that
+    answered True, ``on_compile(name)`` for each backend compile; ``still_running(arrays)`` counts the unfinished::
+
+        spy_clocks(g.filename, lambda seconds, clock: log.append(("clock", seconds, still_running(outs))))
+        spy_waits(lambda value, how: log.append(("wait", id(value), how)))
+``EventLog()``
+    What the spies saw while a watched function ran: ``log.add(*event)`` logs only then, ``log.watching(fn, reset,
+    keep)`` wraps the graded function, ``log.runs`` holds each call's (events, ``keep()``)::
+
+        calls = g.calls(LOG.watching(time_step, _OUTS.clear, lambda: dict(_OUTS)), args)
 
 This import path and the ``CHECKS`` + ``grade(g)`` convention are stable: an exercise folder written for this
 version keeps working.
@@ -146,7 +163,7 @@ from jittrainer.grading.sandbox.checks.jaxprs import (
 )
 from jittrainer.grading.sandbox.checks.independence import independence_failure, related_masks
 from jittrainer.grading.sandbox.checks.module_state import stored_numbers, tracers_in_module, typed_copy
-from jittrainer.grading.sandbox.checks.output_hooks import HookedLowered, hooked
+from jittrainer.grading.sandbox.checks.output_hooks import Hooked, HookedLowered, hooked
 from jittrainer.grading.sandbox.checks.replay import OpReplay, makes_nan
 from jittrainer.grading.sandbox.checks.reruns import Rerun, rerun, runs_in, shifted
 from jittrainer.grading.sandbox.checks.reaches_jit import JitReach, built_from_jit, jit_reach, perturbed, reach_failure, refuse_beside_jit
@@ -170,6 +187,7 @@ from jittrainer.grading.sandbox.checks.splits import (
     missing_values,
     refuse_unused,
 )
+from jittrainer.grading.sandbox.checks.timing import EventLog, spy_clocks, spy_compiles, spy_waits, still_running
 from jittrainer.grading.sandbox.checks.values import (
     compare,
     concrete_arrays,
@@ -207,7 +225,9 @@ __all__ = [
     "Cause",
     "CheckContext",
     "ErrorInfo",
+    "EventLog",
     "GradedCalls",
+    "Hooked",
     "HookedLowered",
     "JitCall",
     "JitReach",
@@ -270,6 +290,10 @@ __all__ = [
     "runs_in",
     "shifted",
     "stored_numbers",
+    "spy_clocks",
+    "spy_compiles",
+    "spy_waits",
+    "still_running",
     "sub_jaxprs",
     "tracers_in_module",
     "type_name",
