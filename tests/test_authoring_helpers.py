@@ -12,6 +12,14 @@ import pytest
 
 from jittrainer.authoring import (
     Cause,
+    array_types,
+    call_signature,
+    eager_source,
+    first_wrong,
+    keep_argument_copies,
+    shape_changes,
+    split_compiles,
+    structure_text,
     EventLog,
     Hooked,
     HookedLowered,
@@ -45,6 +53,7 @@ from jittrainer.authoring import (
     spy_compiles,
     spy_waits,
     still_running,
+    taken_by,
     values_match,
     when_eager,
     when_new_function,
@@ -393,3 +402,58 @@ def test_compile_spy_names_what_compiled():
     finally:
         on[0] = False
     assert any("lambda" in name for name in names)
+
+
+def test_taken_by_follows_selections_and_nested_calls():
+    def fn(key):
+        keys = jax.random.split(key, 3)
+        inner = jax.jit(lambda k: jax.random.uniform(k))
+        return inner(keys[1]), keys[0], keys[2]
+
+    jaxpr = jax.make_jaxpr(fn)(jax.random.key(0)).jaxpr
+    consumed = taken_by(jaxpr, {"random_bits", "random_split"})
+    assert consumed(jaxpr.invars[0])  # split
+    assert not consumed(jaxpr.outvars[1]) and not consumed(jaxpr.outvars[2])  # handed back, unused
+    drawn = next(eqn for eqn in jaxpr.eqns if eqn.primitive.name in ("jit", "pjit")).invars[0]
+    assert consumed(drawn)  # keys[1], drawn from inside a nested jit
+    assert not taken_by(jaxpr, {"random_bits"})(jaxpr.invars[0])
+
+
+def test_split_compiles_puts_eager_operations_first_only_when_they_explain_the_count():
+    def misses(*functions):
+        return [CacheMiss(call=i, function=f, reason=msg("r", "r")) for i, f in enumerate(functions, 1)]
+
+    split = split_compiles(misses("jit(f)", "jit(_pad)", "jit(iota)", "jit(_pad)"), lambda f: f == "jit(f)")
+    assert split.own == {"jit(f)": 1} and split.eager == {"jit(_pad)": 2, "jit(iota)": 1} and split.eager_first
+    assert split.eager_names(eager_source) == ["jnp.pad", "jnp.arange"] and split.top == "jit(f)"
+    storm = split_compiles(misses("jit(f)", "jit(f)", "jit(f)", "jit(_pad)"), lambda f: f == "jit(f)")
+    assert not storm.eager_first and storm.top == "jit(f)" and eager_source("jit(mine)") == "mine"
+
+
+def test_first_wrong_reports_the_first_rejected_item_in_the_exercises_words():
+    g = FakeContext()
+    assert not first_wrong(g, "values", [1, 2, 3, 4], lambda v: v < 3, lambda i, v: msg("w", "item {i} is {v}", i=i,
+                           v=v), msg("a", "advice"), tier=2, ok=msg("ok", "fine"))
+    status, why, advice, tier = g.results["values"]
+    assert status == "fail" and why.params == {"i": 3, "v": 3} and tier == 2
+    assert first_wrong(g, "other", [1], lambda v: True, None, ok=msg("ok", "fine")) and g.results["other"][0] == "pass"
+
+
+def test_tree_texts_of_recorded_calls():
+    one = JitCall.at_call(1, "f", None, ({"pred": np.zeros(3, np.float32), "aux": [np.ones(2)]},), {})
+    two = JitCall.at_call(2, "f", None, ({"pred": np.zeros(4, np.float32), "aux": [np.ones(2)]},), {})
+    assert structure_text(one) == "{'aux': [*], 'pred': *}"
+    assert shape_changes([call_signature(one), call_signature(two)]) == "float32[3], float32[4]"
+    assert shape_changes([call_signature(one)] * 2) == "?" and array_types([one, two], limit=1).endswith(", …")
+
+
+def test_kept_argument_copies_do_not_follow_a_refilled_buffer():
+    class Spy:
+        def record(self, args, kwargs):
+            return JitCall.at_call(1, "f", None, args, kwargs)
+
+    spy, buffer = Spy(), np.zeros(3)
+    keep_argument_copies(spy)
+    call = spy.record((buffer,), {})
+    buffer[:] = 7.0
+    assert call.args[0].tolist() == [0.0, 0.0, 0.0]

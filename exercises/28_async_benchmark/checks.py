@@ -17,8 +17,8 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from jittrainer.authoring import (EventLog, Hooked, as_number, at_line, count, is_tracer, msg, spy_clocks, spy_compiles, spy_waits,
-                                  still_running)
+from jittrainer.authoring import (EventLog, Hooked, as_number, at_line, count, is_tracer, msg, spy_clocks,
+                                  spy_compiles, spy_waits, still_running)
 
 CHECKS = {
     "runs": "time_step returns for every call",
