@@ -12,6 +12,16 @@ import pytest
 
 from jittrainer.authoring import (
     Cause,
+    array_types,
+    call_signature,
+    eager_source,
+    first_wrong,
+    keep_argument_copies,
+    shape_changes,
+    split_compiles,
+    structure_text,
+    EventLog,
+    Hooked,
     HookedLowered,
     JitCall,
     as_floats,
@@ -39,6 +49,11 @@ from jittrainer.authoring import (
     rerun,
     runs_in,
     shifted,
+    spy_clocks,
+    spy_compiles,
+    spy_waits,
+    still_running,
+    taken_by,
     values_match,
     when_eager,
     when_new_function,
@@ -320,3 +335,125 @@ def test_hooked_results_also_from_ahead_of_time_copies():
     wrapped = hooked(fn, lambda out: out * 10)
     assert wrapped(1) == 20 and wrapped.lower(1).compile()(1) == 20 and wrapped.__name__ == "fn"
     assert isinstance(wrapped.lower(1), HookedLowered)
+
+
+def test_hooked_stand_in_keeps_its_name_and_hooks_every_result():
+    real = jax.jit(lambda v: v + 1)
+    step = Hooked(real, lambda out: out * 10, "step", "doc")
+    assert float(step(1.0)) == 20.0 and float(step.lower(1.0).compile()(1.0)) == 20.0
+    assert step.__name__ == "step" and step.__doc__ == "doc" and repr(step) == "<jitted function step>"
+    assert step.eval_shape(1.0).shape == ()  # anything else is the jitted function's
+
+
+def test_event_log_keeps_each_watched_call_apart():
+    log, seen = EventLog(), []
+    log.add("before")  # not watching: dropped
+
+    def work(n):
+        log.add("call", n)
+        return n * 2
+
+    watched = log.watching(work, reset=lambda: seen.append("reset"), keep=lambda: len(seen))
+    assert watched(1) == 2 and watched(3) == 6
+    log.add("after")
+    assert log.runs == [([("call", 1)], 1), ([("call", 3)], 2)] and not log.active
+
+
+def test_clock_spies_see_only_reads_from_the_watched_file(monkeypatch):
+    import time
+    import timeit
+
+    for name in ("perf_counter", "perf_counter_ns", "monotonic", "monotonic_ns", "time", "time_ns"):
+        monkeypatch.setattr(time, name, getattr(time, name))
+    monkeypatch.setattr(timeit, "default_timer", timeit.default_timer)
+    for fn in (timeit.Timer.__init__, timeit.timeit, timeit.repeat):
+        monkeypatch.setattr(fn, "__defaults__", fn.__defaults__)
+    reads, real = [], time.perf_counter
+    spy_clocks(__file__, lambda seconds, name: reads.append((name, seconds)))
+    time.perf_counter_ns()
+    time.monotonic()
+    exec(compile("import time; time.perf_counter()", "elsewhere.py", "exec"))  # another file: not seen
+    assert [name for name, _ in reads] == ["perf_counter_ns", "monotonic"]
+    assert abs(reads[0][1] - real()) < 60  # _ns reads come back in seconds
+    timeit.timeit("pass", number=1)
+    assert [name for name, _ in reads[2:]] == ["perf_counter", "perf_counter"]
+
+
+def test_wait_spies_report_each_wait_once(monkeypatch):
+    array_type = type(jax.device_put(np.float32(0.0)))
+    monkeypatch.setattr(array_type, "block_until_ready", array_type.block_until_ready)
+    monkeypatch.setattr(array_type, "is_ready", array_type.is_ready)
+    monkeypatch.setattr(jax, "block_until_ready", jax.block_until_ready)
+    waits = []
+    spy_waits(lambda value, how: waits.append(how))
+    x = jnp.ones(3) * 2
+    x.block_until_ready()
+    jax.block_until_ready([x, x + 1])
+    assert x.is_ready()
+    assert waits == ["method", "function", "is_ready"]
+    assert still_running([x, x + 1]) == 0 and waits == ["method", "function", "is_ready"]
+
+
+def test_compile_spy_names_what_compiled():
+    names, on = [], [True]
+    spy_compiles(lambda name: on[0] and names.append(name))
+    try:
+        jax.jit(lambda v: v * 3.5 + 0.25, inline=False)(np.arange(7.0, dtype=np.float32))
+    finally:
+        on[0] = False
+    assert any("lambda" in name for name in names)
+
+
+def test_taken_by_follows_selections_and_nested_calls():
+    def fn(key):
+        keys = jax.random.split(key, 3)
+        inner = jax.jit(lambda k: jax.random.uniform(k))
+        return inner(keys[1]), keys[0], keys[2]
+
+    jaxpr = jax.make_jaxpr(fn)(jax.random.key(0)).jaxpr
+    consumed = taken_by(jaxpr, {"random_bits", "random_split"})
+    assert consumed(jaxpr.invars[0])  # split
+    assert not consumed(jaxpr.outvars[1]) and not consumed(jaxpr.outvars[2])  # handed back, unused
+    drawn = next(eqn for eqn in jaxpr.eqns if eqn.primitive.name in ("jit", "pjit")).invars[0]
+    assert consumed(drawn)  # keys[1], drawn from inside a nested jit
+    assert not taken_by(jaxpr, {"random_bits"})(jaxpr.invars[0])
+
+
+def test_split_compiles_puts_eager_operations_first_only_when_they_explain_the_count():
+    def misses(*functions):
+        return [CacheMiss(call=i, function=f, reason=msg("r", "r")) for i, f in enumerate(functions, 1)]
+
+    split = split_compiles(misses("jit(f)", "jit(_pad)", "jit(iota)", "jit(_pad)"), lambda f: f == "jit(f)")
+    assert split.own == {"jit(f)": 1} and split.eager == {"jit(_pad)": 2, "jit(iota)": 1} and split.eager_first
+    assert split.eager_names(eager_source) == ["jnp.pad", "jnp.arange"] and split.top == "jit(f)"
+    storm = split_compiles(misses("jit(f)", "jit(f)", "jit(f)", "jit(_pad)"), lambda f: f == "jit(f)")
+    assert not storm.eager_first and storm.top == "jit(f)" and eager_source("jit(mine)") == "mine"
+
+
+def test_first_wrong_reports_the_first_rejected_item_in_the_exercises_words():
+    g = FakeContext()
+    assert not first_wrong(g, "values", [1, 2, 3, 4], lambda v: v < 3, lambda i, v: msg("w", "item {i} is {v}", i=i,
+                           v=v), msg("a", "advice"), tier=2, ok=msg("ok", "fine"))
+    status, why, advice, tier = g.results["values"]
+    assert status == "fail" and why.params == {"i": 3, "v": 3} and tier == 2
+    assert first_wrong(g, "other", [1], lambda v: True, None, ok=msg("ok", "fine")) and g.results["other"][0] == "pass"
+
+
+def test_tree_texts_of_recorded_calls():
+    one = JitCall.at_call(1, "f", None, ({"pred": np.zeros(3, np.float32), "aux": [np.ones(2)]},), {})
+    two = JitCall.at_call(2, "f", None, ({"pred": np.zeros(4, np.float32), "aux": [np.ones(2)]},), {})
+    assert structure_text(one) == "{'aux': [*], 'pred': *}"
+    assert shape_changes([call_signature(one), call_signature(two)]) == "float32[3], float32[4]"
+    assert shape_changes([call_signature(one)] * 2) == "?" and array_types([one, two], limit=1).endswith(", …")
+
+
+def test_kept_argument_copies_do_not_follow_a_refilled_buffer():
+    class Spy:
+        def record(self, args, kwargs):
+            return JitCall.at_call(1, "f", None, args, kwargs)
+
+    spy, buffer = Spy(), np.zeros(3)
+    keep_argument_copies(spy)
+    call = spy.record((buffer,), {})
+    buffer[:] = 7.0
+    assert call.args[0].tolist() == [0.0, 0.0, 0.0]

@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from jittrainer.authoring import bare_name, count, msg, refuse_fetching, rerun, runs_in, shifted, values_match
+from jittrainer.authoring import (bare_name, count, eager_source, msg, refuse_fetching, rerun, runs_in, shifted,
+                                  split_compiles, values_match)
 CHECKS = {
     "runs": "batch_means returns for every batch",
     "values": "returns the 16 means, in order",
@@ -23,29 +24,6 @@ MAX_LEN = 64
 BUDGET = 8
 MOVE_RTOL = 1e-3  # a mean must move by its shift c (a sum by n * c) within this relative tolerance
 PAD_TIER = 2  # the hint tier on padding with NumPy, masking and dividing by the true lengths
-
-# What a compile of one of JAX's own functions most likely came from: an eager jax.numpy call outside jit.
-EAGER_SOURCES = {
-    "stage": "jnp.asarray / jnp.array",
-    "_pad": "jnp.pad",
-    "pad": "jnp.pad",
-    "broadcast_in_dim": "jnp.zeros / jnp.ones / jnp.full",
-    "iota": "jnp.arange",
-    "stack": "jnp.stack",
-    "concatenate": "jnp.concatenate",
-    "scatter": "x.at[...].set",
-    "dynamic_update_slice": "x.at[...].set",
-    "convert_element_type": ".astype",
-    "_where": "jnp.where",
-    "_mean": "jnp.mean",
-    "nanmean": "jnp.nanmean",
-    "_reduce_sum": "jnp.sum",
-    "_squeeze": "indexing a jax array",
-    "squeeze": "indexing a jax array",
-    "dynamic_slice": "indexing a jax array",
-    "unstack": "a loop over a jax array",
-}
-
 
 # ------------------------------------------------------------------------------------------------ inputs
 
@@ -397,30 +375,21 @@ def _passed_text(calls):
 def _cause(g, calls, originals):
     """The main reason for the compiles, as (observation, advice)."""
     misses = calls.reasons()
-    library_jits = g.jit_spy.jitted_names
-    counts = Counter(m.function for m in misses)
-
-    def learners(function: str) -> bool:  # JAX explains misses only for functions from the learner's code
-        return function in library_jits or any(m.kind not in ("jax_internal",) for m in misses
-                                               if m.function == function)
-
-    own = {f: n for f, n in counts.items() if learners(f)}
-    eager = {f: n for f, n in counts.items() if f not in own}
+    # JAX explains misses only for functions from the learner's code
+    split = split_compiles(misses, lambda f: f in g.jit_spy.jitted_names or any(
+        m.kind not in ("jax_internal",) for m in misses if m.function == f))
     head = msg("budget.head", "the {batches} batches compiled {times} (at most {budget})", batches=BATCHES,
                times=count("time", calls.compiles), budget=BUDGET)
-    own_top = max(own.items(), key=lambda kv: kv[1]) if own else None
-    if eager and (own_top is None or own_top[1] <= 1 or sum(eager.values()) >= own_top[1]):
-        order = sorted(eager, key=lambda f: eager[f], reverse=True)
-        names = list(dict.fromkeys(EAGER_SOURCES.get(bare_name(f), bare_name(f)) for f in order))[:3]
+    if split.eager_first:
         return (msg("budget.eager", "{head}: {eager} of them are jax.numpy operations run eagerly, outside any "
                     "jitted function ({names}), and each one compiles again for every new input shape: the "
-                    "storm moved into the padding", head=head, eager=sum(eager.values()),
-                    names=names),
+                    "storm moved into the padding", head=head, eager=sum(split.eager.values()),
+                    names=split.eager_names(eager_source)),
                 msg("advice.numpy_pad", "pad with NumPy on the host (np.zeros and slice assignment, or np.pad) and "
                     "hand JAX only the padded arrays"))
-    if own_top is None:
+    if split.top is None:
         return (msg("budget.unexplained", "{head}; JAX gave no reason for them", head=head), _advice_buckets())
-    function, n = own_top
+    function, n = split.top, split.own[split.top]
     mine = [m for m in misses if m.function == function]
     kinds = {m.kind for m in mine}
     common = {"head": head, "function": bare_name(function), "times": count("time", n)}

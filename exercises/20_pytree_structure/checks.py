@@ -12,8 +12,9 @@ from dataclasses import dataclass
 import jax
 import numpy as np
 
-from jittrainer.authoring import (Rerun, as_number, at_line, bare_name, count, msg, msgn, refuse_fetching, rerun,
-                                  runs_in, shifted, type_name)
+from jittrainer.authoring import (Rerun, array_types, as_number, at_line, bare_name, call_signature, count,
+                                  first_wrong, keep_argument_copies, msg, msgn, refuse_fetching, rerun, runs_in,
+                                  shape_changes, shifted, split_compiles, structure_text, type_name)
 CHECKS = {
     "runs": "batch_loss returns for every batch",
     "one_compile": "24 batches of mixed structure compile once",
@@ -108,22 +109,7 @@ def expected(b: Batch) -> float:
 
 
 def setup(g):
-    """Keep a copy of the NumPy arrays every jitted call receives, taken at the call: a file that refills one
-    buffer for every batch would otherwise leave only the last contents for the reruns."""
-    spy = g.jit_spy
-    record = spy.record
-
-    def record_copies(*args, **kwargs):
-        call = record(*args, **kwargs)
-        call.args = jax.tree_util.tree_map(_copy_numpy, call.args)
-        call.kwargs = jax.tree_util.tree_map(_copy_numpy, call.kwargs)
-        return call
-
-    spy.record = record_copies
-
-
-def _copy_numpy(leaf):
-    return leaf.copy() if isinstance(leaf, np.ndarray) else leaf
+    keep_argument_copies(g.jit_spy)  # a file that refills one buffer for every batch still has its reruns
 
 
 # ------------------------------------------------------------------------------------------------ grading
@@ -170,9 +156,8 @@ def _error_advice(error):
 def check_compiles(g, calls, batches) -> None:
     total = calls.compiles
     if total == 1:
-        aot = bool(calls.window.aot)
         g.passed("one_compile", msg("compiles.ok_aot", "1 compile over {batches} batches, made ahead of time before "
-                                    "the first batch", batches=BATCHES) if aot else
+                                    "the first batch", batches=BATCHES) if calls.window.aot else
                  msg("compiles.ok", "1 compile over {batches} batches: batch 1 compiled, the other {rest} reused it",
                      batches=BATCHES, rest=BATCHES - 1))
         return
@@ -190,46 +175,22 @@ def _advice_fixed():
                "boolean mask of the real rows")
 
 
-def structure_text(call) -> str:
-    """The pytree structure a jitted call received, as JAX writes it: {'aux': [*, *], 'pred': *, ...}."""
-    try:
-        if call.kwargs:
-            tree = jax.tree_util.tree_structure((call.args, call.kwargs))
-        else:
-            tree = jax.tree_util.tree_structure(call.args[0] if len(call.args) == 1 else call.args)
-    except Exception:
-        return "?"
-    text = str(tree)
-    if text.startswith("PyTreeDef(") and text.endswith(")"):
-        text = text[len("PyTreeDef("):-1]
-    return text if len(text) <= 120 else text[:117] + "…"
-
-
-def _signature(call) -> tuple:
-    leaves, tree = jax.tree_util.tree_flatten((call.args, call.kwargs))
-    return str(tree), tuple((np.shape(x), str(getattr(x, "dtype", type(x).__name__))) for x in leaves)
-
-
 def _cause(g, calls, batches):
     """The main reason for the extra compiles, as (observation, advice)."""
     misses = calls.reasons()
-    counts = Counter(m.function for m in misses)
     head = msg("compiles.head", "the {batches} batches compiled {times} (expected 1)", batches=BATCHES,
                times=count("time", calls.compiles))
     own_names = {f"jit({c.function})" for c in g.jit_spy.calls if c.call is not None}
-    own = {f: k for f, k in counts.items() if f in own_names or f in g.jit_spy.jitted_names}
-    eager = {f: k for f, k in counts.items() if f not in own}
-    kinds = Counter(m.kind for m in misses if m.function in own)
-    own_top = max(own.values()) if own else 0
-    if eager and (own_top <= 1 or sum(eager.values()) >= own_top):
-        names = list(dict.fromkeys(bare_name(f) for f in sorted(eager, key=lambda f: -eager[f])))[:3]
+    split = split_compiles(misses, lambda f: f in own_names or f in g.jit_spy.jitted_names)
+    kinds = Counter(m.kind for m in misses if m.function in split.own)
+    if split.eager_first:
         return (msg("compiles.eager", "{head}: jax.numpy operations run eagerly, outside any jitted function, "
                     "account for {times} ({names}); each compiles the first time it meets a shape", head=head,
-                    times=count("time", sum(eager.values())), names=names),
+                    times=count("time", sum(split.eager.values())), names=split.eager_names()),
                 msg("advice.numpy", "build the missing entries with NumPy on the host (np.ones, np.zeros, slice "
                     "assignment) and hand JAX only the finished arrays"))
     if "new_function" in kinds:
-        function = next(f for f in own if any(m.kind == "new_function" and m.function == f for m in misses))
+        function = next(f for f in split.own if any(m.kind == "new_function" and m.function == f for m in misses))
         common = {"head": head, "function": bare_name(function)}
         return (at_line(g.lines_calling(r"\bjit\s*\(", g.function_name), msg(
             "compiles.new_function_line", "{head}: line {line} makes a new jitted function inside batch_loss on every "
@@ -244,11 +205,11 @@ def _cause(g, calls, batches):
                     why=calls.why_compiled(limit=1)),
                 msg("advice.count_traced", "pass the number of heads as an array (or a boolean mask of the real "
                     "rows), not as a static argument, and mask with jnp.where inside jit"))
-    if own:
-        function = max(own.items(), key=lambda kv: kv[1])[0]
+    if split.own:
+        function = split.top
         mine = [c for c in g.jit_spy.calls if c.call is not None and f"jit({c.function})" == function]
         structures = list(dict.fromkeys(structure_text(c) for c in mine))
-        signatures = list(dict.fromkeys(_signature(c) for c in mine))
+        signatures = list(dict.fromkeys(call_signature(c) for c in mine))
         lines = g.lines_calling(rf"\b{bare_name(function)}\s*\(", g.function_name)
         common = {"head": head, "function": bare_name(function), "k": len(structures)}
         if len(structures) > 1:
@@ -263,7 +224,7 @@ def _cause(g, calls, batches):
                 "are, which entries are None, how long each list is) as well as on shapes and dtypes, so every new "
                 "structure was traced and compiled again", **common)), _advice_fixed())
         if len(signatures) > 1:
-            shapes = _shape_changes(signatures)
+            shapes = shape_changes(signatures)
             return (msg("compiles.shapes", "{head}: {function} always received the same pytree structure, but its "
                         "arrays changed shape or dtype ({shapes}): a stacked array whose length follows the number "
                         "of heads is a new shape whenever that number changes", shapes=shapes, **common),
@@ -271,20 +232,6 @@ def _cause(g, calls, batches):
                         "pass a mask of the real ones"))
         return (msg("compiles.why", "{head} ({why})", why=calls.why_compiled(), **common), _advice_fixed())
     return (msg("compiles.unexplained", "{head}; JAX gave no reason for them", head=head), _advice_fixed())
-
-
-def _shape_changes(signatures) -> str:
-    seen: dict[int, list[str]] = {}
-    for _, leaves in signatures:
-        for i, (shape, dtype) in enumerate(leaves):
-            seen.setdefault(i, [])
-            text = f"{dtype}{list(shape)}"
-            if text not in seen[i]:
-                seen[i].append(text)
-    varying = [v for v in seen.values() if len(v) > 1]
-    if not varying:
-        return "?"
-    return ", ".join(varying[0][:4]) + (", …" if len(varying[0]) > 4 else "")
 
 
 # ------------------------------------------------------------------------------------------------ values
@@ -295,25 +242,22 @@ def _close(a, b) -> bool:
 
 
 def check_values(g, results, batches) -> bool:
-    for i, (result, b) in enumerate(zip(results, batches), 1):
-        want = expected(b)
-        got = as_number(result)
-        if _close(got, want):
-            continue
-        what = _describe(b)
-        if got is None:
-            observation = msg("values.not_number", "batch {i} ({what}): batch_loss returned {got}, not one number",
-                              i=i, what=what, got=type_name(result))
-        else:
-            observation = _value_slip(i, b, got, want, what) or msg(
-                "values.wrong", "batch {i} ({what}): batch_loss returned {got:.6g} where {want:.6g} was expected",
-                i=i, what=what, got=got, want=want)
-        g.failed("values", observation, msg(
-            "advice.masked_mean", "average the aux term over the real heads only (sum under the mask, divide by "
-            "the mask's count, 0 when there is none), and use weights of 1 when weight is missing or None"),
-            tier=FIX_TIER)
-        return False
-    return g.passed("values", msg("values.ok", "all {n} losses match", n=BATCHES))
+    rows = ((result, b, expected(b), as_number(result)) for result, b in zip(results, batches))
+    return first_wrong(g, "values", rows, lambda row: _close(row[3], row[2]), _wrong_value, msg(
+        "advice.masked_mean", "average the aux term over the real heads only (sum under the mask, divide by the "
+        "mask's count, 0 when there is none), and use weights of 1 when weight is missing or None"), tier=FIX_TIER,
+        ok=msg("values.ok", "all {n} losses match", n=BATCHES))
+
+
+def _wrong_value(i, row):
+    result, b, want, got = row
+    what = _describe(b)
+    if got is None:
+        return msg("values.not_number", "batch {i} ({what}): batch_loss returned {got}, not one number", i=i,
+                   what=what, got=type_name(result))
+    return _value_slip(i, b, got, want, what) or msg(
+        "values.wrong", "batch {i} ({what}): batch_loss returned {got:.6g} where {want:.6g} was expected", i=i,
+        what=what, got=got, want=want)
 
 
 def _describe(b: Batch):
@@ -437,7 +381,7 @@ def _not_proven(i, what, k, c, want, found, reruns, mine, exact):
     if not found:
         return msg("jit.missing", "in batch {i}, {name} never reached a jitted function as it is (the jitted calls "
                    "received {shapes}): the values it needs were worked out before the call, outside jit",
-                   shapes=_shapes(mine), **common)
+                   shapes=array_types(mine), **common)
     rerun = reruns[-1] if reruns else Rerun()
     if rerun.outputs is None:
         return msg("jit.rerun_failed", "in batch {i}, {name} reached your jitted function {function}, but running "
@@ -454,13 +398,3 @@ def _not_proven(i, what, k, c, want, found, reruns, mine, exact):
                "{name} shifted by {c:.3g} it returned {got} where the changed batch's loss is {want:.6g}: the loss "
                "it returns is not computed from that data (or not all of it)", function=rerun.function,
                got=[f"{o:.6g}" for o in rerun.scalars[:3]], **common)
-
-
-def _shapes(calls, limit: int = 3) -> str:
-    found = Counter()
-    for call in calls:
-        for leaf in jax.tree_util.tree_leaves((call.args, call.kwargs)):
-            if hasattr(leaf, "shape") and hasattr(leaf, "dtype"):
-                found[f"{leaf.dtype}{list(leaf.shape)}"] += 1
-    parts = [k for k, _ in found.most_common(limit)]
-    return ", ".join(parts) + (", …" if len(found) > limit else "") if parts else "no arrays"

@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 
 import jax
 import numpy as np
-from jax.extend.core import ClosedJaxpr, Jaxpr, Literal
+from jax.extend.core import ClosedJaxpr
 
 from jittrainer.authoring import (count, independence_failure, is_compiled, is_tracer, is_typed_key, msg, one_compile,
-                                  refuse_fetching, sub_jaxprs, type_name, when_nothing)
+                                  refuse_fetching, taken_by, type_name, when_nothing)
 
 CHECKS = {
     "runs": "two_views returns for every call",
@@ -33,9 +33,6 @@ KEEP = 0.75
 CALLS = 4
 SPLIT_TIER = 2  # the hint tier on splitting the key into one key per use
 CONSUMERS = {"random_bits", "random_split"}  # what JAX's key-reuse checker counts as using a key up
-ONE_TO_ONE = {"jit", "pjit", "closed_call", "core_call", "remat", "checkpoint", "custom_jvp_call", "custom_vjp_call"}
-VIEWS = {"slice", "squeeze", "reshape", "expand_dims", "copy", "copy_p", "broadcast_in_dim", "random_wrap",
-         "random_unwrap"}  # operations that select or rename a key without making a new one
 
 
 # ------------------------------------------------------------------------------------------------ inputs
@@ -227,53 +224,6 @@ def check_returns(g, chains: list) -> bool:
     return True
 
 
-def _canonical(jaxpr: Jaxpr) -> dict:
-    """For each variable, the variable it is a plain selection of (slice, squeeze, reshape, …), by value: two
-    selections with the same parameters from the same key are the same key."""
-    canon: dict = {}
-    seen: dict = {}
-
-    def root(v):
-        return canon.get(id(v), v) if not isinstance(v, Literal) else v
-
-    for eqn in jaxpr.eqns:
-        if eqn.primitive.name in VIEWS and len(eqn.invars) >= 1 and len(eqn.outvars) == 1:
-            signature = (eqn.primitive.name, repr(sorted((k, repr(v)) for k, v in eqn.params.items())),
-                         tuple(id(root(v)) for v in eqn.invars))
-            first = seen.setdefault(signature, eqn.outvars[0])
-            canon[id(eqn.outvars[0])] = root(first) if first is not eqn.outvars[0] else eqn.outvars[0]
-            if first is eqn.outvars[0] and eqn.primitive.name in ("random_wrap", "random_unwrap", "copy", "copy_p"):
-                canon[id(eqn.outvars[0])] = root(eqn.invars[0])
-    return canon
-
-
-def _consumed(jaxpr: Jaxpr, depth: int = 0) -> tuple[set, dict]:
-    """ids of the (canonical) variables of ``jaxpr`` that a consuming primitive takes, nested calls included."""
-    canon = _canonical(jaxpr)
-    root = lambda v: canon.get(id(v), v)  # noqa: E731
-    used: set = set()
-    for eqn in jaxpr.eqns:
-        name = eqn.primitive.name
-        if name in CONSUMERS:
-            used |= {id(root(v)) for v in eqn.invars if not isinstance(v, Literal)}
-            continue
-        subs = list(sub_jaxprs(eqn))
-        if not subs or depth > 8:
-            continue
-        for sub in subs:
-            inner = sub.jaxpr if isinstance(sub, ClosedJaxpr) else sub
-            inner_used, _ = _consumed(inner, depth + 1)
-            if name in ONE_TO_ONE and len(inner.invars) == len(eqn.invars):
-                used |= {id(root(outer)) for outer, var in zip(eqn.invars, inner.invars)
-                         if not isinstance(outer, Literal) and id(var) in inner_used}
-            elif inner_used:
-                # cond, scan, while, shard_map…: operands do not line up one to one; a key fed to a body that
-                # consumes keys counts as consumed.
-                used |= {id(root(v)) for v in eqn.invars if not isinstance(v, Literal)
-                         and is_typed_key(getattr(v, "aval", None))}
-    return used, canon
-
-
 def check_fresh_key(g) -> None:
     closed = g.graded_jaxpr()
     if closed is None:
@@ -281,12 +231,12 @@ def check_fresh_key(g) -> None:
                                   "key; the other checks cover it"))
         return
     jaxpr = closed.jaxpr if isinstance(closed, ClosedJaxpr) else closed
-    used, canon = _consumed(jaxpr)
+    consumed = taken_by(jaxpr, CONSUMERS, kind=is_typed_key)
     if not jaxpr.outvars:
         g.passed("fresh_key", msg("fresh.ok", "the returned key is not used inside the call"))
         return
     returned = jaxpr.outvars[-1]
-    if isinstance(returned, Literal) or id(canon.get(id(returned), returned)) not in used:
+    if not consumed(returned):
         g.passed("fresh_key", msg("fresh.ok", "the returned key is not used inside the call"))
         return
     if any(returned is v for v in jaxpr.invars):

@@ -13,16 +13,12 @@ give.
 
 from __future__ import annotations
 
-import functools
-import sys
-import time
-
 import jax
-import jax.monitoring as monitoring
 import jax.numpy as jnp
 import numpy as np
 
-from jittrainer.authoring import HookedLowered, count, is_tracer, msg
+from jittrainer.authoring import (EventLog, Hooked, as_number, at_line, count, is_tracer, msg, spy_clocks,
+                                  spy_compiles, spy_waits, still_running)
 
 CHECKS = {
     "runs": "time_step returns for every call",
@@ -33,10 +29,6 @@ CHECKS = {
     "per_call": "returns the seconds per call, from its own clock reads",
 }
 
-CLOCKS = {"perf_counter": 1.0, "perf_counter_ns": 1e-9, "monotonic": 1.0, "monotonic_ns": 1e-9, "time": 1.0,
-          "time_ns": 1e-9}
-BACKEND_COMPILE = "/jax/core/compile/backend_compile_duration"
-TIMEIT_SOURCE = "<timeit-src>"  # the file name of the loop timeit compiles
 RTOL = 0.02  # the returned number against the clock reads: a rounding slip passes, a unit or a count does not
 ATOL = 1e-6  # seconds: time.time() has a coarse resolution
 SIZES = [128, 160, 192, 224, 256]  # x is float32[n, n]; a new n in every graded call
@@ -45,11 +37,9 @@ WAIT_TIER = 2  # the hint tier that names block_until_ready and the warm-up call
 
 # One log per graded call, filled by the spies while time_step runs. Mutated, never rebound: the grader checks that
 # this module's names stay the objects they were.
-_STATE = {"active": False, "quiet": 0, "filename": "", "calls": 0}
-_LOG: list = []  # the running call's events
+_STATE = {"calls": 0}
+_LOG = EventLog()  # the running call's events, then each call's (events, outs)
 _OUTS: dict = {}  # id(result) -> (number of the step call that made it, the result)
-_LOGS: list = []  # (events, outs) of every graded call, in order
-_REAL: dict = {}
 
 
 # ------------------------------------------------------------------------------------------------ spies
@@ -58,147 +48,51 @@ _REAL: dict = {}
 def setup(g):
     """Spy on the clocks, on waiting and on compiles before the learner's file is imported: `import time`,
     `from time import perf_counter` and timeit all see the spies."""
-    import timeit  # imported here first, so its default timer can be pointed at the spy
+    spy_clocks(g.filename, _on_clock)
+    spy_waits(_on_wait)
+    spy_compiles(lambda name: _LOG.add("compile", name))
 
-    _STATE["filename"] = g.filename
-    for name, scale in CLOCKS.items():
-        real = getattr(time, name)
-        spy = _clock_spy(real, name, scale)
-        setattr(time, name, spy)
-        if name == "perf_counter":  # timeit's functions bound the real clock as a default argument
-            timeit.default_timer = spy
-            for fn in (timeit.Timer.__init__, timeit.timeit, timeit.repeat):
-                if fn.__defaults__:
-                    fn.__defaults__ = tuple(spy if d is real else d for d in fn.__defaults__)
 
-    array_type = type(jax.device_put(np.float32(0.0)))
-    _REAL["is_ready"] = array_type.is_ready
-    block, ready = array_type.block_until_ready, array_type.is_ready
+def _on_clock(seconds: float, name: str) -> None:
+    if _LOG.active:
+        _LOG.add("clock", seconds, name, still_running(out for _, out in _OUTS.values()))
 
-    def block_until_ready(self):
-        if _tracked(self) and not _STATE["quiet"]:
-            _LOG.append(("wait", (id(self),), "method"))
-        return block(self)
 
-    def is_ready(self):
-        answer = ready(self)
-        if answer and _tracked(self):
-            _LOG.append(("wait", (id(self),), "is_ready"))
-        return answer
-
-    array_type.block_until_ready = block_until_ready
-    array_type.is_ready = is_ready
-
-    real_block = jax.block_until_ready
-
-    def block_tree(x):
-        if _STATE["active"]:
-            ids = tuple(id(leaf) for leaf in jax.tree_util.tree_leaves(x) if _tracked(leaf))
-            if ids:
-                _LOG.append(("wait", ids, "function"))
-        _STATE["quiet"] += 1
-        try:
-            return real_block(x)
-        finally:
-            _STATE["quiet"] -= 1
-
-    functools.update_wrapper(block_tree, real_block)
-    jax.block_until_ready = block_tree
-
-    def on_event(event, duration, **kwargs):
-        if _STATE["active"] and event == BACKEND_COMPILE:
-            _LOG.append(("compile", str(kwargs.get("fun_name", "?"))))
-
-    monitoring.register_event_duration_secs_listener(on_event)
+def _on_wait(value, how: str) -> None:
+    if _LOG.active:
+        ids = tuple(id(leaf) for leaf in jax.tree_util.tree_leaves(value) if _tracked(leaf))
+        if ids:
+            _LOG.add("wait", ids, how)
 
 
 def _tracked(value) -> bool:
-    if not _STATE["active"]:
+    if not _LOG.active:
         return False
     entry = _OUTS.get(id(value))
     return entry is not None and entry[1] is value
 
 
-def _pending() -> int:
-    """How many results of step were still being computed at this moment."""
-    is_ready = _REAL["is_ready"]
-    busy = 0
-    for _, out in _OUTS.values():
-        try:
-            busy += not is_ready(out)
-        except Exception:
-            pass
-    return busy
-
-
-def _clock_spy(real, name, scale):
-    def clock():
-        value = real()
-        if _STATE["active"]:
-            caller = sys._getframe(1).f_code.co_filename
-            if caller in (_STATE["filename"], TIMEIT_SOURCE):
-                _LOG.append(("clock", value * scale, name, _pending()))
-        return value
-
-    clock.__name__ = clock.__qualname__ = name
-    clock.__doc__ = real.__doc__
-    return clock
-
-
 def _record_call(out):
-    if not _STATE["active"]:
+    if not _LOG.active:
         return out
     if isinstance(out, jax.Array) and not is_tracer(out):
         _STATE["calls"] += 1
         _OUTS[id(out)] = (_STATE["calls"], out)
-        _LOG.append(("call", _STATE["calls"], id(out)))
+        _LOG.add("call", _STATE["calls"], id(out))
     else:
-        _LOG.append(("traced_call",))
+        _LOG.add("traced_call")
     return out
 
 
-class Step:
-    """What time_step receives as step: the grader's jitted function, watched. Calling it, or a compiled copy made
-    with step.lower(x).compile(), is a call of step."""
-
-    def __init__(self, jitted, name: str) -> None:
-        self._jitted = jitted
-        self.__name__ = self.__qualname__ = name
-        self.__doc__ = "A jitted update step: step(x) returns an array of the shape and dtype of x."
-
-    def __call__(self, *args, **kwargs):
-        return _record_call(self._jitted(*args, **kwargs))
-
-    def lower(self, *args, **kwargs):
-        return HookedLowered(self._jitted.lower(*args, **kwargs), _record_call)
-
-    def __getattr__(self, name):
-        return getattr(self._jitted, name)
-
-    def __repr__(self) -> str:
-        return f"<jitted function {self.__name__}>"
-
-
-def _watched(time_step):
-    @functools.wraps(time_step)
-    def run(step, x, repeats):
-        _LOG.clear()
-        _OUTS.clear()
-        _STATE["calls"] = 0
-        _STATE["active"] = True
-        try:
-            return time_step(step, x, repeats)
-        finally:
-            _STATE["active"] = False
-            _LOGS.append((list(_LOG), dict(_OUTS)))
-
-    return run
+def _reset() -> None:
+    _OUTS.clear()
+    _STATE["calls"] = 0
 
 
 # ------------------------------------------------------------------------------------------------ graded values
 
 
-def make_step(rng: np.random.Generator, real_jit) -> Step:
+def make_step(rng: np.random.Generator, real_jit) -> Hooked:
     """The jitted function handed to time_step: a few matmuls, long enough that a call returns before its result is
     ready on most runs (the checks never rely on that). Each graded call brings an x of a new size, so the first
     call of step in each graded call compiles."""
@@ -210,7 +104,8 @@ def make_step(rng: np.random.Generator, real_jit) -> Step:
 
         return jax.lax.fori_loop(0, 4, body, x)
 
-    return Step(real_jit(step), "step")
+    return Hooked(real_jit(step), _record_call, "step", "A jitted update step: step(x) returns an array of the "
+                  "shape and dtype of x.")
 
 
 def repeat_counts(rng: np.random.Generator) -> list[int]:
@@ -230,8 +125,8 @@ def grade(g):
     args = [(step, jax.device_put(g.rng.normal(0.0, 1.0, (int(n), int(n))).astype(np.float32)), r)
             for n, r in zip(sizes, repeats)]
     jax.block_until_ready([a[1] for a in args])
-    calls = g.calls(_watched(time_step), args)
-    runs = [_Run(i, r, *(_LOGS[i - 1] if i - 1 < len(_LOGS) else ([], {})))
+    calls = g.calls(_LOG.watching(time_step, _reset, lambda: dict(_OUTS)), args)
+    runs = [_Run(i, r, *(_LOG.runs[i - 1] if i - 1 < len(_LOG.runs) else ([], {})))
             for i, r in enumerate(repeats, 1)]
     g.check_ran("runs", calls, _error_advice, tier=WAIT_TIER)
     for run, record in zip(runs, calls.records):
@@ -285,11 +180,6 @@ class _Run:
         return [e[1] for e in self.events[after + 1:before] if e[0] == "compile"]
 
 
-def _stop_lines(g) -> list[int]:
-    return g.lines_calling(r"\b(perf_counter|monotonic|time)(_ns)?\s*\(|default_timer\s*\(|timeit\s*\(",
-                           g.function_name)
-
-
 def _check_clock(g, runs) -> bool:
     for run in runs:
         n = len(run.clocks)
@@ -320,7 +210,8 @@ def _check_waits(g, runs) -> None:
             continue
         pending = run.events[run.stop][3]
         earlier = [c for c in timed[:-1] if run.waited(c[2], c[0], run.stop)]
-        lines = _stop_lines(g)
+        lines = g.lines_calling(r"\b(perf_counter|monotonic|time)(_ns)?\s*\(|default_timer\s*\(|timeit\s*\(",
+                                g.function_name)
         common = {**run.common(), "pending": pending, "total": len(run.outs)}
         host = g.lines_calling(HOST_READ, g.function_name)
         if earlier:
@@ -334,18 +225,16 @@ def _check_waits(g, runs) -> None:
                               "to the host, which does wait, but the clock then also measures the copy (a transfer "
                               "from the accelerator, on a GPU), so the contract counts only block_until_ready or "
                               "is_ready", line=host[0], **run.common())
-        elif pending and lines:
-            observation = msg("wait.pending_line", "call {call} (repeats = {repeats}): line {line} stops the clock "
-                              "right after the last call of step returned, and at that moment {pending} of the "
-                              "{total} results of step were still being computed. A jitted call returns as soon as "
-                              "its work is dispatched (async dispatch), so the time measured is mostly the time it "
-                              "took to queue the work, not to do it", line=lines[-1], **common)
         elif pending:
-            observation = msg("wait.pending", "call {call} (repeats = {repeats}): the clock stopped right after the "
-                              "last call of step returned, and at that moment {pending} of the {total} results of "
-                              "step were still being computed. A jitted call returns as soon as its work is "
-                              "dispatched (async dispatch), so the time measured is mostly the time it took to queue "
-                              "the work, not to do it", **common)
+            observation = at_line(lines[-1:], msg(
+                "wait.pending_line", "call {call} (repeats = {repeats}): line {line} stops the clock right after the "
+                "last call of step returned, and at that moment {pending} of the {total} results of step were still "
+                "being computed. A jitted call returns as soon as its work is dispatched (async dispatch), so the "
+                "time measured is mostly the time it took to queue the work, not to do it", **common), msg(
+                "wait.pending", "call {call} (repeats = {repeats}): the clock stopped right after the last call of "
+                "step returned, and at that moment {pending} of the {total} results of step were still being "
+                "computed. A jitted call returns as soon as its work is dispatched (async dispatch), so the time "
+                "measured is mostly the time it took to queue the work, not to do it", **common))
         else:
             observation = msg("wait.lucky", "call {call} (repeats = {repeats}): nothing waited for the last result of "
                               "step before the clock stopped. This time the work happened to be finished already, "
@@ -359,10 +248,6 @@ def _check_waits(g, runs) -> None:
     if judged:
         g.passed("waits_for_result", msg("wait.ok", "every call waited for its last timed result before it stopped "
                                          "the clock"))
-
-
-def _step_compiles(names: list[str]) -> bool:
-    return any(name in ("jit(step)", "step") for name in names)
 
 
 def _check_warm_up(g, runs) -> None:
@@ -379,7 +264,7 @@ def _check_warm_up(g, runs) -> None:
                 "compile that happens only once, on the first call", compiles=count("compile", len(inside)),
                 **run.common()), advice, tier=WAIT_TIER)
             return
-        if inside and _step_compiles(inside):
+        if {"jit(step)", "step"} & set(inside):  # step itself compiled again
             g.failed("warm_up", msg(
                 "warm.recompiled", "call {call} (repeats = {repeats}): step was called before the clock started, yet "
                 "it compiled again while the clock ran ({names}): the timed calls did not reuse what the warm-up "
@@ -460,12 +345,10 @@ def _check_per_call(g, runs) -> None:
     for run in runs:
         if not run.timed:
             continue
-        value = run.value
-        try:
-            got = float(np.asarray(value, dtype=np.float64).reshape(()))
-        except Exception:
+        got = as_number(run.value)
+        if got is None:
             g.failed("per_call", msg("per_call.type", "call {call} (repeats = {repeats}): time_step returned {type}; "
-                                     "expected the seconds per call, one number", type=type(value).__name__,
+                                     "expected the seconds per call, one number", type=type(run.value).__name__,
                                      **run.common()), advice, tier=1)
             return
         bounds = _rates(run)
@@ -492,21 +375,18 @@ def _slip(run, got, span, lo, hi, common):
     if run.repeats > 1 and _near(got, span):
         return msg("per_call.total", "call {call} (repeats = {repeats}): time_step returned {value:.4g} s, the time of "
                    "all {repeats} timed calls together, not the time per call", **common)
-    def scaled(factor: float) -> bool:
-        return lo * factor * (1 - RTOL) <= got <= hi * factor * (1 + RTOL)
-
-    if scaled(1e3):
-        return msg("per_call.ms", "call {call} (repeats = {repeats}): time_step returned {value:.4g}, about 1000 times "
-                   "the seconds per call its own clock reads give ({lo:.4g} to {hi:.4g} s): milliseconds, where the "
-                   "contract asks for seconds", **common)
-    if scaled(1e6):
-        return msg("per_call.us", "call {call} (repeats = {repeats}): time_step returned {value:.4g}, about a million "
-                   "times the seconds per call its own clock reads give ({lo:.4g} to {hi:.4g} s): microseconds, "
-                   "where the contract asks for seconds", **common)
-    if scaled(1e9):
-        return msg("per_call.ns", "call {call} (repeats = {repeats}): time_step returned {value:.4g}, about a billion "
-                   "times the seconds per call its own clock reads give ({lo:.4g} to {hi:.4g} s): nanoseconds from "
-                   "a _ns clock, never converted to seconds", **common)
+    units = ((1e3, msg("per_call.ms", "call {call} (repeats = {repeats}): time_step returned {value:.4g}, about 1000 "
+                       "times the seconds per call its own clock reads give ({lo:.4g} to {hi:.4g} s): milliseconds, "
+                       "where the contract asks for seconds", **common)),
+             (1e6, msg("per_call.us", "call {call} (repeats = {repeats}): time_step returned {value:.4g}, about a "
+                       "million times the seconds per call its own clock reads give ({lo:.4g} to {hi:.4g} s): "
+                       "microseconds, where the contract asks for seconds", **common)),
+             (1e9, msg("per_call.ns", "call {call} (repeats = {repeats}): time_step returned {value:.4g}, about a "
+                       "billion times the seconds per call its own clock reads give ({lo:.4g} to {hi:.4g} s): "
+                       "nanoseconds from a _ns clock, never converted to seconds", **common)))
+    for factor, observation in units:
+        if lo * factor * (1 - RTOL) <= got <= hi * factor * (1 + RTOL):
+            return observation
     if _near(got, span / (run.repeats + 1)):
         return msg("per_call.plus_one", "call {call} (repeats = {repeats}): time_step returned {value:.4g} s, the "
                    "time between its clock reads divided by repeats + 1, while {repeats} calls were timed", **common)

@@ -50,6 +50,13 @@ exercise gives win.
     ``(call, earlier call, JAX's reason)`` for the first call whose key an earlier call had, yet compiled again::
 
         repeat = repeat_that_compiled(calls, rows_list)   # (4, 2, reason): call 4 repeated call 2's rows
+``split_compiles(misses, own)``, ``eager_source(function)``
+    The compiles by function, ``.own`` (``own(function)`` holds) and ``.eager``; ``.eager_first`` when the eager
+    ones explain the count, ``.top`` the own function that compiled most, ``.eager_names(name)``; "jnp.pad" for
+    "jit(_pad)"::
+
+        split = split_compiles(calls.reasons(), lambda f: f in g.jit_spy.jitted_names)
+        if split.eager_first: msg("budget.eager", "… ({names})", names=split.eager_names(eager_source))
 ``later_misses(misses)``, ``reason_items(misses)``, ``bare_name(function)``
     The surprising compiles (after call 1), as "call 3: …" items; ``bare_name("jit(mean)") == "mean"``::
 
@@ -67,6 +74,11 @@ exercise gives win.
 
         values_match(g, "values", calls.results, wants, rtol=1e-4, atol=1e-4,
                      slip=lambda i, result: ddof_slip(result, xs[i - 1], i), advice=msg("advice.formula", "…"))
+``first_wrong(g, check, items, right, wrong, advice=None, *, tier=None, ok=None)``
+    Fail with the exercise's own ``wrong(i, item)`` for the first item ``right(item)`` rejects, else pass with ``ok``::
+
+        first_wrong(g, "values", rows, lambda row: close(row.got, row.want), lambda i, row: msg("values.wrong",
+                    "batch {i}: {got:.6g} where {want:.6g} was expected", i=i, got=row.got, want=row.want), advice)
 ``first_slip(got, ((value, message), …), *, rtol, atol)``, ``as_floats(value, shape, exact)``, ``as_number``
     The message of the first known slip whose value ``got`` matches; a result as float64 NumPy of that shape (None
     when it is not numbers, or has another size), or as one float::
@@ -104,10 +116,38 @@ exercise gives win.
     Every equation of a program, nested ones included, with the primitives that hold it (outermost first)::
 
         in_loop = [eqn for eqn, holders in eqns_within(closed) if {"scan", "while"} & set(holders)]
+``taken_by(jaxpr, primitives, *, kind=…)``
+    Whether a variable (or a slice, reshape, … of it) is an operand of one of ``primitives``, in nested calls too
+    (operands of ``kind`` fed to a cond or loop body that takes any count)::
+
+        reused = taken_by(jaxpr, {"random_bits", "random_split"}, kind=is_typed_key)(jaxpr.outvars[-1])
+``structure_text(call)``, ``call_signature(call)``, ``shape_changes(signatures)``, ``array_types(calls)``
+    A recorded jitted call's pytree as JAX writes it, its (structure, leaf types) key, the types the first changing
+    leaf took, the commonest array types among calls' arguments; ``keep_argument_copies(g.jit_spy)`` (in setup)
+    records copies of the NumPy arguments, taken at each call::
+
+        structures = list(dict.fromkeys(structure_text(c) for c in mine))   # ["{'pred': *, 'aux': [*]}", …]
 ``hooked(fn, after)``, ``HookedLowered(lowered, after)``
     ``fn`` with ``after`` applied to each result, ahead-of-time copies (``fn.lower(x).compile()``) too::
 
         spy.pmap = lambda fun, axis_name=None, **options: hooked(spy_pmap(fun, axis_name, **options), _doubled)
+``Hooked(real, after, name, doc=None)``
+    A stand-in for a jitted function handed to the learner (named ``name``, other attributes ``real``'s) whose
+    results, ahead-of-time copies' too, pass through ``after``::
+
+        step = Hooked(jax.jit(step), _record_call, "step")   # time_step(step, x, repeats) calls it
+``spy_clocks(filename, on_read)``, ``spy_waits(on_wait)``, ``spy_compiles(on_compile)``, ``still_running``
+    From ``setup(g)``: ``on_read(seconds, clock)`` for each read of a time clock (or timeit's) by ``filename``'s
+    code, ``on_wait(value, how)`` for each ``block_until_ready`` ("function", "method") or ``is_ready()`` that
+    answered True, ``on_compile(name)`` for each backend compile; ``still_running(arrays)`` counts the unfinished::
+
+        spy_clocks(g.filename, lambda seconds, clock: log.append(("clock", seconds, still_running(outs))))
+        spy_waits(lambda value, how: log.append(("wait", id(value), how)))
+``EventLog()``
+    What the spies saw while a watched function ran: ``log.add(*event)`` logs only then, ``log.watching(fn, reset,
+    keep)`` wraps the graded function, ``log.runs`` holds each call's (events, ``keep()``)::
+
+        calls = g.calls(LOG.watching(time_step, _OUTS.clear, lambda: dict(_OUTS)), args)
 
 This import path and the ``CHECKS`` + ``grade(g)`` convention are stable: an exercise folder written for this
 version keeps working.
@@ -121,12 +161,15 @@ from jittrainer.grading.sandbox.checks.callbacks import fetching, fetching_in, r
 from jittrainer.grading.sandbox.checks.calls import CallRecord, GradedCalls
 from jittrainer.grading.sandbox.checks.compiles import (
     Cause,
+    CompileSplit,
     bare_name,
     eager_failed,
+    eager_source,
     later_misses,
     one_compile,
     reason_items,
     repeat_that_compiled,
+    split_compiles,
     when_eager,
     when_eager_in_callback,
     when_new_function,
@@ -142,11 +185,12 @@ from jittrainer.grading.sandbox.checks.jaxprs import (
     iter_eqns,
     primitive_names,
     sub_jaxprs,
+    taken_by,
     work_outputs,
 )
 from jittrainer.grading.sandbox.checks.independence import independence_failure, related_masks
 from jittrainer.grading.sandbox.checks.module_state import stored_numbers, tracers_in_module, typed_copy
-from jittrainer.grading.sandbox.checks.output_hooks import HookedLowered, hooked
+from jittrainer.grading.sandbox.checks.output_hooks import Hooked, HookedLowered, hooked
 from jittrainer.grading.sandbox.checks.replay import OpReplay, makes_nan
 from jittrainer.grading.sandbox.checks.reruns import Rerun, rerun, runs_in, shifted
 from jittrainer.grading.sandbox.checks.reaches_jit import JitReach, built_from_jit, jit_reach, perturbed, reach_failure, refuse_beside_jit
@@ -154,6 +198,7 @@ from jittrainer.grading.sandbox.checks.results import (
     as_floats,
     as_number,
     first_slip,
+    first_wrong,
     float32_atol,
     mismatch,
     refuse_wrong_type,
@@ -169,6 +214,14 @@ from jittrainer.grading.sandbox.checks.splits import (
     ignores_mapped_result,
     missing_values,
     refuse_unused,
+)
+from jittrainer.grading.sandbox.checks.timing import EventLog, spy_clocks, spy_compiles, spy_waits, still_running
+from jittrainer.grading.sandbox.checks.trees import (
+    array_types,
+    call_signature,
+    keep_argument_copies,
+    shape_changes,
+    structure_text,
 )
 from jittrainer.grading.sandbox.checks.values import (
     compare,
@@ -206,8 +259,11 @@ __all__ = [
     "CallRecord",
     "Cause",
     "CheckContext",
+    "CompileSplit",
     "ErrorInfo",
+    "EventLog",
     "GradedCalls",
+    "Hooked",
     "HookedLowered",
     "JitCall",
     "JitReach",
@@ -216,12 +272,14 @@ __all__ = [
     "OpReplay",
     "PmapCall",
     "Rerun",
+    "array_types",
     "as_floats",
     "as_number",
     "at_line",
     "bare_name",
     "batch_sizes",
     "built_from_jit",
+    "call_signature",
     "calls_words",
     "compare",
     "concrete_arrays",
@@ -230,6 +288,7 @@ __all__ = [
     "doubled",
     "doubling_binds",
     "eager_failed",
+    "eager_source",
     "eqns_of",
     "eqns_within",
     "feeding_callbacks",
@@ -237,6 +296,7 @@ __all__ = [
     "fetching_in",
     "filled",
     "first_slip",
+    "first_wrong",
     "float32_atol",
     "hooked",
     "ignores_mapped_result",
@@ -248,6 +308,7 @@ __all__ = [
     "iter_eqns",
     "jit_reach",
     "join",
+    "keep_argument_copies",
     "later_misses",
     "makes_nan",
     "mismatch",
@@ -259,8 +320,8 @@ __all__ = [
     "perturbed",
     "primitive_names",
     "reach_failure",
-    "refuse_beside_jit",
     "reason_items",
+    "refuse_beside_jit",
     "refuse_fetching",
     "refuse_unused",
     "refuse_wrong_type",
@@ -268,9 +329,17 @@ __all__ = [
     "repeat_that_compiled",
     "rerun",
     "runs_in",
+    "shape_changes",
     "shifted",
+    "split_compiles",
+    "spy_clocks",
+    "spy_compiles",
+    "spy_waits",
+    "still_running",
     "stored_numbers",
+    "structure_text",
     "sub_jaxprs",
+    "taken_by",
     "tracers_in_module",
     "type_name",
     "type_of",

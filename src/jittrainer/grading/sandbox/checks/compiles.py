@@ -149,3 +149,69 @@ def eager_failed(g: CheckContext, check: str, head: Msg, calls: GradedCalls, *, 
              msg("advice.numpy", "build and convert arrays with NumPy on the host (np.stack, np.float32), or inside "
                  "the jitted function: a jax.numpy call outside jit compiles a program of its own"), tier=tier)
     return True
+
+
+# What a compile of one of JAX's own functions most likely came from: an eager jax.numpy call outside jit.
+EAGER_SOURCES = {
+    "stage": "jnp.asarray / jnp.array",
+    "_pad": "jnp.pad",
+    "pad": "jnp.pad",
+    "broadcast_in_dim": "jnp.zeros / jnp.ones / jnp.full",
+    "iota": "jnp.arange",
+    "stack": "jnp.stack",
+    "concatenate": "jnp.concatenate",
+    "scatter": "x.at[...].set",
+    "dynamic_update_slice": "x.at[...].set",
+    "convert_element_type": ".astype",
+    "_where": "jnp.where",
+    "_mean": "jnp.mean",
+    "nanmean": "jnp.nanmean",
+    "_reduce_sum": "jnp.sum",
+    "_squeeze": "indexing a jax array",
+    "squeeze": "indexing a jax array",
+    "dynamic_slice": "indexing a jax array",
+    "unstack": "a loop over a jax array",
+}
+
+
+def eager_source(function: str) -> str:
+    """The jax.numpy call an eager compile of ``function`` ("jit(_pad)") most likely came from ("jnp.pad"), else
+    its bare name."""
+    return EAGER_SOURCES.get(bare_name(function), bare_name(function))
+
+
+@dataclass
+class CompileSplit:
+    """The graded calls' compiles by function: ``own`` (the learner's jitted functions) and ``eager`` (JAX's own
+    operations run outside jit), each function -> how many times it compiled."""
+
+    own: dict[str, int]
+    eager: dict[str, int]
+
+    @property
+    def eager_first(self) -> bool:
+        """The eager compiles explain the count: there are some, and no own function compiled more often."""
+        top = max(self.own.values(), default=0)
+        return bool(self.eager) and (top <= 1 or sum(self.eager.values()) >= top)
+
+    @property
+    def top(self) -> str | None:
+        """The own function that compiled most often (the first of a tie)."""
+        return max(self.own.items(), key=lambda kv: kv[1])[0] if self.own else None
+
+    def eager_names(self, name: Callable[[str], str] = bare_name, limit: int = 3) -> list[str]:
+        """The eagerly compiled operations, the most compiled first, each named once by ``name``."""
+        order = sorted(self.eager, key=lambda f: self.eager[f], reverse=True)
+        return list(dict.fromkeys(name(f) for f in order))[:limit]
+
+
+def split_compiles(misses: Sequence[CacheMiss], own: Callable[[str], bool]) -> CompileSplit:
+    """The compiles of ``misses`` split by whether ``own(function)`` says the function is the learner's::
+
+        split = split_compiles(calls.reasons(), lambda f: f in g.jit_spy.jitted_names)
+        if split.eager_first: … names=split.eager_names(eager_source)"""
+    counts: dict[str, int] = {}
+    for miss in misses:
+        counts[miss.function] = counts.get(miss.function, 0) + 1
+    mine = {f: n for f, n in counts.items() if own(f)}
+    return CompileSplit(mine, {f: n for f, n in counts.items() if f not in mine})

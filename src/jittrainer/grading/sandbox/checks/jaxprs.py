@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from jax.extend.core import ClosedJaxpr, Jaxpr, Literal
@@ -127,3 +127,67 @@ def _flow(jaxpr: Jaxpr, ins: list, ops: frozenset[str], sources: frozenset[int],
 def primitive_names(jaxpr: ClosedJaxpr | Jaxpr | None) -> set[str]:
     """Every primitive in the program, nested jaxprs included; empty for None (the function did not trace)."""
     return set() if jaxpr is None else {eqn.primitive.name for eqn in iter_eqns(jaxpr)}
+
+
+# Calls whose body's inputs are the equation's operands one to one; operations that only select or rename a value.
+ONE_TO_ONE = {"jit", "pjit", "closed_call", "core_call", "remat", "checkpoint", "custom_jvp_call", "custom_vjp_call"}
+VIEWS = {"slice", "squeeze", "reshape", "expand_dims", "copy", "copy_p", "broadcast_in_dim", "random_wrap",
+         "random_unwrap"}
+
+
+def taken_by(jaxpr: Jaxpr, primitives: set[str], *, kind: Callable[[Any], bool] = lambda aval: True
+             ) -> Callable[[Any], bool]:
+    """Whether a variable of ``jaxpr`` (or a plain selection of it: slice, reshape, …, two alike being one) is an
+    operand of one of ``primitives``, in nested calls too; an operand of ``kind`` fed to a body that does not line
+    up one to one (cond, scan, while) counts when that body takes any::
+
+        if taken_by(jaxpr, {"random_bits", "random_split"}, kind=is_typed_key)(jaxpr.outvars[-1]): …"""
+    used, canon = _taken(jaxpr, frozenset(primitives), kind, 0)
+    return lambda v: not isinstance(v, Literal) and id(canon.get(id(v), v)) in used
+
+
+def _canonical(jaxpr: Jaxpr) -> dict:
+    """For each variable, the variable it is a plain selection of (slice, squeeze, reshape, …), by value: two
+    selections with the same parameters from the same variable are the same value."""
+    canon: dict = {}
+    seen: dict = {}
+
+    def root(v: Any) -> Any:
+        return canon.get(id(v), v) if not isinstance(v, Literal) else v
+
+    for eqn in jaxpr.eqns:
+        if eqn.primitive.name in VIEWS and len(eqn.invars) >= 1 and len(eqn.outvars) == 1:
+            signature = (eqn.primitive.name, repr(sorted((k, repr(v)) for k, v in eqn.params.items())),
+                         tuple(id(root(v)) for v in eqn.invars))
+            first = seen.setdefault(signature, eqn.outvars[0])
+            canon[id(eqn.outvars[0])] = root(first) if first is not eqn.outvars[0] else eqn.outvars[0]
+            if first is eqn.outvars[0] and eqn.primitive.name in ("random_wrap", "random_unwrap", "copy", "copy_p"):
+                canon[id(eqn.outvars[0])] = root(eqn.invars[0])
+    return canon
+
+
+def _taken(jaxpr: Jaxpr, primitives: frozenset[str], kind: Callable[[Any], bool], depth: int) -> tuple[set, dict]:
+    """ids of the (canonical) variables of ``jaxpr`` that one of ``primitives`` takes, nested calls included."""
+    canon = _canonical(jaxpr)
+    root = lambda v: canon.get(id(v), v)  # noqa: E731
+    used: set = set()
+    for eqn in jaxpr.eqns:
+        name = eqn.primitive.name
+        if name in primitives:
+            used |= {id(root(v)) for v in eqn.invars if not isinstance(v, Literal)}
+            continue
+        subs = list(sub_jaxprs(eqn))
+        if not subs or depth > 8:
+            continue
+        for sub in subs:
+            inner = sub.jaxpr if isinstance(sub, ClosedJaxpr) else sub
+            inner_used, _ = _taken(inner, primitives, kind, depth + 1)
+            if name in ONE_TO_ONE and len(inner.invars) == len(eqn.invars):
+                used |= {id(root(outer)) for outer, var in zip(eqn.invars, inner.invars)
+                         if not isinstance(outer, Literal) and id(var) in inner_used}
+            elif inner_used:
+                # cond, scan, while, shard_map…: operands do not line up one to one; an operand of the kind fed to
+                # a body that takes one counts as taken.
+                used |= {id(root(v)) for v in eqn.invars if not isinstance(v, Literal)
+                         and kind(getattr(v, "aval", None))}
+    return used, canon

@@ -42,3 +42,26 @@ class HookedCompiled:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._real, name)
+
+
+class Hooked:
+    """A stand-in for ``real`` (a jitted function handed to the learner's code) named ``name``, whose results, and
+    those of its ahead-of-time copies (``.lower(x).compile()``), pass through ``after``; every other attribute is
+    ``real``'s."""
+
+    def __init__(self, real: Any, after: Callable[[Any], Any], name: str, doc: str | None = None) -> None:
+        self._real, self._after = real, after
+        self.__name__ = self.__qualname__ = name
+        self.__doc__ = doc
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self._after(self._real(*args, **kwargs))
+
+    def lower(self, *args: Any, **kwargs: Any) -> HookedLowered:
+        return HookedLowered(self._real.lower(*args, **kwargs), self._after)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._real, name)
+
+    def __repr__(self) -> str:
+        return f"<jitted function {self.__name__}>"

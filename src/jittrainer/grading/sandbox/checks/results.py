@@ -120,3 +120,17 @@ def values_match(g: CheckContext, check: str, results: Sequence[Any], wanted: It
     if refuse:
         return refuse_fetching(g, check, None, advice, tier=tier, passed=ok)
     return g.passed(check, ok)
+
+
+def first_wrong(g: CheckContext, check: str, items: Iterable[Any], right: Callable[[Any], bool],
+                wrong: Callable[[int, Any], Msg], advice: Msg | None = None, *, tier: int | None = None,
+                ok: Msg | None = None) -> bool:
+    """Fail ``check`` with the exercise's own ``wrong(i, item)`` (and ``advice``) for the first of ``items`` (i from
+    1) that ``right(item)`` rejects; pass it with ``ok`` when every item is right::
+
+        first_wrong(g, "values", zip(results, wants), lambda rw: close(*rw), lambda i, rw: msg("values.differ",
+                    "run {r} …", r=i), advice, tier=1, ok=msg("values.ok", "both runs end at the right weights"))"""
+    for i, item in enumerate(items, 1):
+        if not right(item):
+            return g.failed(check, wrong(i, item), advice, tier=tier)
+    return g.passed(check, ok)
