@@ -113,3 +113,40 @@ def test_a_wrapped_line_never_ends_in_an_opening_bracket(text):
         lines = wrap(text, width)
         assert "".join(lines).replace(" ", "") == text.replace(" ", "")
         assert not any(line[-1] in "（“《‘「『" for line in lines), (width, lines)
+
+
+WIDE = "\u4e00-\u9fff\uff00-\uffef\u3000-\u303f"
+
+
+def ascii_quoted(text: str) -> bool:
+    """Chinese quoted with ASCII marks ("每个设备一项"), or a sentence or placeholder quoted so beside Chinese
+    (警告："Some donated buffers…"：). A quoted name in code ("mean", static_argnames="rows") is left alone."""
+    for m in re.finditer(r'"([^"]*)"', text):
+        inside, before, after = m.group(1), text[m.start() - 1:m.start()], text[m.end():m.end() + 1]
+        beside_chinese = bool(re.match(f"[{WIDE}]", before) or re.match(f"[{WIDE}]", after))
+        if re.search(f"[{WIDE}]", inside) or beside_chinese and (" " in inside or re.fullmatch(r"\{\w+\}", inside)):
+            return True
+    return False
+
+
+def test_ascii_quotes_are_found_in_messages():
+    assert ascii_quoted('本练习考的是 pmap "每个设备一项"的规则')
+    assert ascii_quoted('发出了警告："{text}"：某个') and ascii_quoted('警告："Some donated buffers"：某个')
+    assert not ascii_quoted('状态是一个含有 "mean"（float32[D]）的字典') and not ascii_quoted('写 static_argnames="rows"')
+
+
+def catalog_quotes() -> list[str]:
+    from babel.messages.pofile import read_po
+
+    found = []
+    for path in sorted(p for root in ROOTS for p in root.rglob("zh/LC_MESSAGES/*.po")):
+        with open(path, "rb") as fh:
+            for message in read_po(fh):
+                strings = message.string if isinstance(message.string, tuple) else (message.string,)
+                found += [f"{path.relative_to(REPO)}: {s[:70]!r}" for s in strings if s and ascii_quoted(s)]
+    return found
+
+
+def test_catalogs_quote_chinese_with_chinese_marks():
+    found = catalog_quotes()
+    assert not found, "\n".join(found)
