@@ -59,7 +59,7 @@ def test_show_keeps_code_blocks_and_lists_as_written(capsys):
 def test_show_joins_chinese_and_latin_text_as_the_texts_write_them(capsys):
     out = printed(capsys, "show", "black_box_print")
     # the source breaks this sentence after 把你的, before Python: a space between Chinese and Latin, none at 。
-    assert "（只有形状和 dtype，没有值）把你的 Python 代码**运行一遍**" in out
+    assert "（tracer，只有形状和 dtype，没有值）把你的 Python 代码**运行一遍**" in out
     assert "没有值）把你的" in out  # no space after full-width punctuation
 
 

@@ -85,7 +85,9 @@ def test_messages_render_in_chinese_from_the_package_catalog():
     set_language("zh")
     try:
         assert str(count("compile", 3)) != "3 compiles" and "3" in str(count("compile", 3))
-        assert join(["1", "2", "3"]) == "1、2 和 3"
+        assert join(["a", "b", "c"]) == "a、b 和 c"
+        assert join(["1", "2", "3"]) == "1、2、3"  # 第 1、2、3 次调用, not 第 1、2 和 3 次调用
+        assert join(["1", "2"], last="or") == "1 或 2"
     finally:
         set_language("en")
 

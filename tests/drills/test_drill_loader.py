@@ -86,7 +86,8 @@ def test_chinese_code_has_chinese_comments(bundled):
     from jittrainer.course.drills.model import code_comments
 
     for card in bundled.available:
-        for comment in code_comments(card.code_in("zh")):
+        # the snippet, and the proof the app shows on p
+        for comment in code_comments(card.code_in("zh")) + code_comments(card.proof_code_in("zh")):
             assert re.search("[\u4e00-\u9fff]", comment) or not re.search("[A-Za-z]{3}", comment), (card.id, comment)
     bug = bundled.find("prng_global_key_bug")
     assert "# 第 1 行" in bug.code_in("zh") and "# line 1" in bug.code_in("en")

@@ -39,7 +39,7 @@ from jittrainer.course.drills.round import (
 )
 from jittrainer.course.versions import installed_jax
 from jittrainer.course.drills.schedule import Scheduler
-from jittrainer.i18n import N_, _, cells, flow, language, ljust, ngettext, wrap
+from jittrainer.i18n import N_, _, cells, flow, language, ljust, ngettext, pgettext, wrap
 from jittrainer.units import duration
 
 EXIT_OK, EXIT_USAGE, EXIT_INTERRUPTED = 0, 2, 130
@@ -203,7 +203,8 @@ def print_topics(deck: Deck, scheduler: Scheduler, out: IO[str]) -> None:
               + f"  {deck.topic_title(topic_id)}", file=out)
         exercises = deck.practice.get(topic_id, [])
         if exercises:
-            print(" " * (width + 2) + _("exercises: {ids}").format(ids=", ".join(exercises)), file=out)
+            ids = pgettext("list.separator", ", ").join(exercises)
+            print(" " * (width + 2) + _("exercises: {ids}").format(ids=ids), file=out)
     print(_("Difficulty: {levels} (--difficulty picks one)").format(levels=level_note(deck.available)), file=out)
     note = not_applying_note(not_applying(deck), installed_jax())
     if note:
@@ -295,7 +296,7 @@ def run_plain(
                     if drill.expired():
                         outcome = drill.time_out()
                     else:
-                        say(f"  ({exc})")
+                        say("  " + _("({problem})").format(problem=exc))
             if outcome is None:
                 break
             say(render_outcome(outcome))

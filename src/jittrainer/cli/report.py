@@ -60,7 +60,8 @@ def print_verdict(v: Verdict, ex: Exercise, path: Path, style: Style, *, locked_
     print("  " + v.message.replace("\n", "\n  "))
     advice = v.advice
     if advice:
-        print(style.bold("  " + _("Advice:")) + f" {advice}")
+        label = _("Advice: ")  # zh ends in a full-width colon, which takes no space after it
+        print(style.bold("  " + label.rstrip()) + label[len(label.rstrip()):] + advice)
     if v.checks:
         print()
         for check in v.checks:
@@ -106,7 +107,7 @@ def print_verdict(v: Verdict, ex: Exercise, path: Path, style: Style, *, locked_
             parts.append(_("all graded calls {t} (starter: {s}, {n} compiles)").format(
                 t=seconds(t.calls_s), s=seconds(t.starter_calls_s), n=t.starter_compiles))
         print()
-        print(style.dim("  " + _("timing") + ": " + " · ".join(parts)))
+        print(style.dim("  " + _("timing: {parts}").format(parts=" · ".join(parts))))
     if v.passed or v.internal_error is not None:
         return
     first = v.first_failure

@@ -187,7 +187,7 @@ class WatchLoop:
             verdict = getattr(self, "last", None)
             if verdict is not None:
                 advice = session.with_advice(ex, verdict).advice
-                self.say(self.style.bold(_("Advice") + ": ") + (advice or _("this verdict has no advice to give")))
+                self.say(self.style.bold(_("Advice: ")) + (advice or _("this verdict has no advice to give")))
         elif key == "r":
             self.grade()
         elif key == "n" and self.passed:

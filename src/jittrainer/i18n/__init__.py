@@ -153,7 +153,8 @@ def join_cjk_breaks(markdown: str) -> str:
     return "\n".join(out)
 
 
-_NO_LINE_START = set("，。；：！？、）」』》,.;:!?)")  # punctuation stays on the line it closes
+_NO_LINE_START = set("，。；：！？、）」』》”’,.;:!?)")  # punctuation stays on the line it closes
+_NO_LINE_END = set("（「『《“‘")  # ... and opening punctuation goes to the line it opens
 
 
 def cells(text: str) -> int:
@@ -178,9 +179,12 @@ def wrap(text: str, width: int) -> list[str]:
             token = " "
             if not line:
                 continue
-        if line and cells(line + token) > width and token not in _NO_LINE_START:
+        if line.strip(" " + "".join(_NO_LINE_END)) and cells(line + token) > width and token not in _NO_LINE_START:
+            opening = ""
+            while len(line) > 1 and line[-1] in _NO_LINE_END:
+                line, opening = line[:-1], line[-1] + opening
             out.append(line.rstrip())
-            line = "" if token == " " else token
+            line = opening + ("" if token == " " else token)
         else:
             line += token
     if line.strip():

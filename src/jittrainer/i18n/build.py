@@ -50,7 +50,8 @@ def package_template() -> Catalog:
         template.add(message, locations=[(filename, lineno)], auto_comments=comments, context=context)
     for noun, (singular, plural) in NOUNS.items():
         template.add((singular, plural), context=f"count.{noun}", locations=[("i18n/message.py", 0)])
-    for context, text in (("list.separator", ", "), ("list.and", "{head} and {last}"), ("list.or", "{head} or {last}")):
+    for context, text in (("list.separator", ", "), ("list.and", "{head} and {last}"), ("list.or", "{head} or {last}"),
+                          ("list.and.numbers", "{head} and {last}")):
         template.add(text, context=context, locations=[("i18n/message.py", 0)])
     return template
 

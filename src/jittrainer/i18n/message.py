@@ -7,8 +7,8 @@ travel with the message (over the worker's channel, in a verdict on screen), a v
 when the learner switches language.
 
 Parameters are plain values (formatted by the template: ``{mean:.4f}``), lists (joined the way the language joins
-them: "1, 2 and 3", "1、2 和 3") or messages themselves (rendered first). A counted noun is a message with a
-plural form (``count("compile", 3)`` → "3 compiles" / "3 次编译"), so no sentence is glued from fragments.
+them: "a, b and c", "a、b 和 c", numbers "1、2、3") or messages themselves (rendered first). A counted noun is a
+message with a plural form (``count("compile", 3)`` → "3 compiles" / "3 次编译"), so no sentence is glued from fragments.
 """
 
 from __future__ import annotations
@@ -150,7 +150,8 @@ def count(noun: str, n: int) -> Msg:
 
 
 def join(items: list[Any], lang: str | None = None, *, last: str = "and") -> str:
-    """``["1", "2", "3"]`` → "1, 2 and 3" (English) or "1、2 和 3" (Chinese); ``last="or"`` for alternatives."""
+    """``["a", "b", "c"]`` → "a, b and c" (English) or "a、b 和 c" (Chinese); ``last="or"`` for alternatives. A list
+    of numbers has its own pattern ("list.and.numbers"): Chinese writes 第 1、2、3 次, with no 和."""
     from jittrainer.i18n import language
 
     lang = lang or language()
@@ -162,8 +163,13 @@ def join(items: list[Any], lang: str | None = None, *, last: str = "and") -> str
         return parts[0]
     catalog = translations(PACKAGE, lang)
     sep = catalog.pgettext("list.separator", ", ")
-    pair = (catalog.pgettext("list.or", "{head} or {last}") if last == "or"
-            else catalog.pgettext("list.and", "{head} and {last}"))
+    if last == "or":
+        pair = catalog.pgettext("list.or", "{head} or {last}")
+    elif all(p.strip().lstrip("-").isdigit() for p in parts):
+        # numbers that count something named after them: "calls 2 and 3" is 第 2、3 次调用, not 第 2 和 3 次调用
+        pair = catalog.pgettext("list.and.numbers", "{head} and {last}")
+    else:
+        pair = catalog.pgettext("list.and", "{head} and {last}")
     try:
         return pair.format(head=sep.join(parts[:-1]), last=parts[-1])
     except (KeyError, IndexError, ValueError):

@@ -310,8 +310,8 @@ class DrillScreen(Screen[Summary | None]):
             return
         title = Text(_("Proof: jittrainer validate runs this code and checks that it yields {what}:").format(
             what=proof_words(card)) + "\n", style="dim")
-        proof.update(Text.assemble(title, Syntax(card.proof_code.rstrip(), "python", theme="monokai").highlight(
-            card.proof_code.rstrip())))
+        code = card.proof_code_in(language()).rstrip()
+        proof.update(Text.assemble(title, Syntax(code, "python", theme="monokai").highlight(code)))
         proof.display = True
         self.query_one("#drill-body", VerticalScroll).scroll_end(animate=False)
 

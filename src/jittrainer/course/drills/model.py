@@ -195,6 +195,13 @@ class Card:
     def proof_code(self) -> str:
         return self.proof.code or self.code
 
+    def proof_code_in(self, lang: str | None = None) -> str:
+        """The proof as shown in ``lang`` (the app shows it on p): its comments translated like the snippet's."""
+        lang = lang or language()
+        if lang == "en" or not self.proof_code:
+            return self.proof_code
+        return translate_comments(self.proof_code, self.text(lang).comments, LINE_WORDS.get(lang, "line {n}"))
+
     def answer_text(self, lang: str | None = None) -> str:
         """The right answer, as the learner sees it after answering (choices in ``lang``)."""
         if self.kind in ("choice", "bug") and isinstance(self.answer, int) and 1 <= self.answer <= len(self.choices):

@@ -49,8 +49,8 @@ def summary_lines(summary: Summary, deck: Deck, scheduler: Scheduler | None, car
         lines.append(_("Weak topics: {topics}").format(topics=weak))
         exercises = [e for t, *_rest in summary.weak_topics for e in deck.practice.get(t, [])[:2]]
         if exercises:
-            lines.append(_("Practise: {commands}").format(
-                commands=", ".join(f"jittrainer show {e}" for e in dict.fromkeys(exercises))))
+            commands = pgettext("list.separator", ", ").join(f"jittrainer show {e}" for e in dict.fromkeys(exercises))
+            lines.append(_("Practise: {commands}").format(commands=commands))
     elif summary.asked:
         lines.append(_("No weak topics this round."))
     if scheduler is not None and summary.asked:

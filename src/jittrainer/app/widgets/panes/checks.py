@@ -57,7 +57,7 @@ def _advice(verdict: Verdict, ctx: PaneContext) -> list[Content | str]:
     if first is None or first.advice is None:
         return []
     if first.advice_shown:
-        return ["", Content.assemble((_("Advice") + ": ", "bold $text-accent"), render(first.advice))]
+        return ["", Content.assemble((_("Advice: "), "bold $text-accent"), render(first.advice))]
     text = _("Advice for this check is kept back so you can work it out first. It shows after hint {tier} "
              "({hint}), after {runs} more failing run(s), or now with {advice}.").format(
         tier=first.advice_tier, hint=ctx.hint_key, runs=ctx.locked_runs, advice=ctx.advice_key)
@@ -86,8 +86,8 @@ def render_checks(verdict: Verdict | None, ctx: PaneContext, running: bool = Fal
     parts += [headline(verdict), Content(verdict.message)]
     parts += _advice(verdict, ctx)
     if verdict.passed and ctx.next_exercise:
-        parts += ["", Content.assemble((_("Next") + ": ", "bold $text-success"), ctx.next_exercise,
-                                       (f"  ({ctx.next_key})", "$text-muted"))]
+        parts += ["", Content.assemble((_("Next exercise: "), "bold $text-success"), ctx.next_exercise,
+                                       ("  " + _("({key})").format(key=ctx.next_key), "$text-muted"))]
         parts.append(caption(_("The Why tab explains the fix and puts your code beside the reference solution.")))
     if verdict.internal_error is not None:
         internal = verdict.internal_error

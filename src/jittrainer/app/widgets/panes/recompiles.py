@@ -8,7 +8,7 @@ from textual.content import Content
 
 from jittrainer.app.widgets.panes.common import PaneContext, caption, lines, not_run
 from jittrainer.grading.verdict import CacheMiss, Verdict
-from jittrainer.i18n import N_, _, ngettext
+from jittrainer.i18n import N_, _, ngettext, pgettext
 from jittrainer.i18n.message import render
 
 KIND_WORDS = {
@@ -53,7 +53,10 @@ def render_recompiles(verdict: Verdict | None, ctx: PaneContext) -> Content:
         parts.append("")
         parts.append(Content.styled(_("Why, in short:"), "bold"))
         for reason, n in groups.most_common(4):
-            parts.append(Content.assemble((f"  {n}×", "bold $text-accent"), f" {reason}"))
+            # zh: "61 次：" (a multiplier sign reads as a stray symbol there), en: "61×"
+            count = pgettext("recompiles.times", "{n}×").format(n=n)
+            gap = " " if count[-1:].isascii() else ""
+            parts.append(Content.assemble((f"  {count}", "bold $text-accent"), f"{gap}{reason}"))
     width = len(str(len(verdict.cache_misses)))
     for n, miss in enumerate(verdict.cache_misses, 1):
         where = _("call {n}").format(n=miss.call) if miss.call is not None else _("outside the graded calls")
