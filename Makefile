@@ -29,7 +29,7 @@ run: $(RUN_STAMP)
 test: $(DEV_STAMP)
 	$(BIN)/python -m pytest -n $(JOBS)
 
-# Every right file against its exercise's tolerance on 200 seeds' inputs (the suite runs 20): ~11 min of CPU.
+# Every right file against its exercise's tolerance on 200 seeds' inputs (the suite runs 8): ~11 min of CPU.
 margins: $(DEV_STAMP)
 	JITTRAINER_MARGIN_SEEDS=200 $(BIN)/python -m pytest tests/test_margins.py -n $(JOBS)
 
