@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 import jax
 import numpy as np
 
-from jittrainer.authoring import (at_line, count, is_tracer, msg, one_compile, stored_numbers, tracers_in_module,
-                                  type_name, typed_copy, when_nothing)
+from jittrainer.authoring import (at_line, count, describe_leaks_robustly, is_tracer, msg, one_compile, stored_numbers,
+                                  tracers_in_module, type_name, typed_copy, when_nothing)
 
 CHECKS = {
     "no_leak": "nothing computed in center is kept outside it (jax.checking_leaks, module-level names)",
@@ -111,6 +111,10 @@ def setup(g):
     # process: seconds per leak with jax loaded. Freezing what exists now (JAX, the grader) takes those objects out
     # of the scan; the learner's module and everything it makes come later, so the chains it reports are the same.
     gc.freeze()
+    _UNDO[:] = [describe_leaks_robustly()]
+
+
+_UNDO: list = []
 
 
 def grade(g):
@@ -118,6 +122,8 @@ def grade(g):
         _grade(g)
     finally:
         gc.unfreeze()
+        for undo in _UNDO:
+            undo()
 
 
 def _grade(g):

@@ -123,3 +123,69 @@ def defined_in_jax(jaxpr: Any) -> bool:
         return bool(where) and str(Path(where.rsplit(":", 1)[0]).resolve()).startswith(_JAX_DIR)
     except (OSError, ValueError):
         return False
+
+
+def describe_leaks_robustly() -> Any:
+    """Keep JAX's leak error, whatever the heap looks like; returns a function that undoes this.
+
+    ``jax.checking_leaks()`` names what keeps each leaked tracer alive by walking ``gc.get_referrers()`` from it and
+    taking the first referrer at each step (``jax._src.core._why_alive``, private; checked on 0.10, 0.12). That walk
+    assumes a cell's first referrer is a tuple with a referrer of its own; the order of referrers follows the
+    garbage collector's generations, so on some heaps the assumption fails, the walk raises IndexError, and the
+    learner sees "IndexError: list index out of range" instead of the leak. Where JAX's walk fails, this one answers
+    instead: the shortest chain of referrers from the tracer to a module's namespace, in JAX's words
+    ("<list …> is referred to by submission.cache")."""
+    import gc
+    import sys
+    import types
+
+    from jax._src import core as _jax_core
+
+    real = getattr(_jax_core, "_why_alive", None)
+    if real is None:  # pragma: no cover - a release that renames it: its own walk stays as it is
+        return lambda: None
+
+    def shortest_chain(ignore_ids: set[int], x: Any) -> str:
+        modules = {id(vars(m)): name for name, m in list(sys.modules.items()) if isinstance(m, types.ModuleType)}
+        frontier, came_from, own = [x], {id(x): None}, {id(ignore_ids)}
+        own.add(id(frontier))
+        for _depth in range(16):
+            found, next_frontier = None, []
+            for child in frontier:
+                for parent in gc.get_referrers(child):
+                    key = id(parent)
+                    if key in came_from or key in ignore_ids or key in own or isinstance(parent, types.FrameType):
+                        continue
+                    came_from[key] = child
+                    if key in modules:
+                        name = next((k for k, v in parent.items() if v is child), "?")
+                        found = (modules[key], name, child)
+                        break
+                    next_frontier.append(parent)
+                if found:
+                    break
+            if found:
+                module, name, child = found
+                chain = [child]
+                while came_from.get(id(chain[-1])) is not None:
+                    chain.append(came_from[id(chain[-1])])
+                lines = [f"<{type(b).__name__} {id(b)}> is referred to by <{type(a).__name__} {id(a)}>"
+                         for a, b in zip(chain, chain[1:])][::-1]  # from the tracer outwards, as JAX writes it
+                lines.append(f"<{type(child).__name__} {id(child)}> is referred to by {module}.{name}")
+                return "\n" + "\n".join(lines) + "\n"
+            frontier = next_frontier
+            own.add(id(next_frontier))
+        return "\n(what keeps it alive could not be traced)\n"
+
+    def why_alive(ignore_ids: set[int], x: Any) -> str:
+        try:
+            return real(ignore_ids, x)
+        except Exception:  # JAX's own walk failed on this heap: the leak is still reported, and what holds it
+            return shortest_chain(ignore_ids, x)
+
+    _jax_core._why_alive = why_alive
+
+    def undo() -> None:
+        _jax_core._why_alive = real
+
+    return undo
