@@ -107,14 +107,7 @@ class Threading:
 
 
 def setup(g):
-    # JAX's leak checker describes each leaked tracer by walking gc.get_referrers() chains over every object in the
-    # process: seconds per leak with jax loaded. Freezing what exists now (JAX, the grader) takes those objects out
-    # of the scan; the learner's module and everything it makes come later, so the chains it reports are the same.
-    gc.freeze()
-    _UNDO[:] = [describe_leaks_robustly()]
-
-
-_UNDO: list = []
+    describe_leaks_robustly(freeze=True)  # grade() unfreezes
 
 
 def grade(g):
@@ -122,8 +115,6 @@ def grade(g):
         _grade(g)
     finally:
         gc.unfreeze()
-        for undo in _UNDO:
-            undo()
 
 
 def _grade(g):

@@ -127,12 +127,12 @@ exercise gives win.
     records copies of the NumPy arguments, taken at each call::
 
         structures = list(dict.fromkeys(structure_text(c) for c in mine))   # ["{'pred': *, 'aux': [*]}", …]
-``describe_leaks_robustly()`` (in setup; returns its undo)
+``describe_leaks_robustly(freeze=False)`` (in setup; returns its undo)
     Keeps ``jax.checking_leaks()``'s error intact when JAX's own walk over the referrers of a leaked tracer fails on
     the heap it meets (an IndexError instead of the leak), naming the module-level holder in JAX's words::
 
         def setup(g):
-            _UNDO[:] = [describe_leaks_robustly()]     # grade() calls it in its finally
+            describe_leaks_robustly(freeze=True)     # a worker grades once and exits; grade() unfreezes
 ``hooked(fn, after)``, ``HookedLowered(lowered, after)``
     ``fn`` with ``after`` applied to each result, ahead-of-time copies (``fn.lower(x).compile()``) too::
 
