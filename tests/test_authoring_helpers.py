@@ -20,6 +20,7 @@ from jittrainer.authoring import (
     shape_changes,
     split_compiles,
     structure_text,
+    ErrorInfo,
     EventLog,
     Hooked,
     HookedLowered,
@@ -48,13 +49,18 @@ from jittrainer.authoring import (
     repeat_that_compiled,
     rerun,
     runs_in,
+    places_of,
+    shift_rerun,
     shifted,
+    shortened,
     spy_clocks,
     spy_compiles,
     spy_waits,
     still_running,
     taken_by,
+    tracer_error,
     values_match,
+    watch_calls,
     when_eager,
     when_new_function,
     when_nothing,
@@ -230,6 +236,8 @@ def test_wording_helpers():
     assert str(at_line([], line, msg("k", "print"))) == "print"
     assert str(calls_words([2])) == "call 2" and str(calls_words([2, 3, 5])) == "calls 2, 3 and 5"
     assert filled(msg("k", "{a} {b}", a=1), {"a": 5, "b": lambda: 2, "c": 3}).params == {"a": 1, "b": 2}
+    assert shortened([8, 16, 32, 64], 3) == "8, 16, 32, …" and shortened(["a", "b"], 3) == "a, b"
+    assert shortened([1, 2, 3], 3) == "1, 2, 3" and shortened([], 2) == ""
 
 
 # ------------------------------------------------------------------------------------------------ reaches jit
@@ -276,6 +284,48 @@ def test_runs_shifted_and_a_rerun_that_moves_with_them():
 
     failed = rerun(g, JitCall.at_call(1, "broken", broken, (rows,), {}))
     assert failed.outputs is None and failed.error == "ValueError: no" and failed.flat.size == 0
+
+
+def test_each_vector_shifted_by_its_own_amount_and_how_the_outputs_moved():
+    a, b = np.array([1.5, 2.5], np.float32), np.array([-3.0, 4.0, 0.5], np.float32)
+    rows = np.zeros((2, 3), np.float32)
+    rows[0, :2], rows[1] = a, b
+    slots = places_of([rows, np.float32(1.0)], [a, b, np.array([9.0, 9.0])])
+    assert {i: [(k, list(idx)) for k, idx in places] for i, places in slots.items()} == {0: [(0, [0, 1])],
+                                                                                        1: [(0, [3, 4, 5])]}
+    means = JitCall.at_call(1, "means", jax.jit(lambda r: (r[0, :2].mean(), r[1].mean())), (rows,), {})
+    g = FakeContext()
+    delta, error = shift_rerun(g, means, slots, [2.0, 10.0])
+    assert error == "" and np.allclose(delta, [2.0, 10.0])
+    delta, _ = shift_rerun(g, means, {1: slots[1]}, [2.0, 10.0])  # only b moves
+    assert np.allclose(delta, [0.0, 10.0])
+
+    def broken(r):
+        raise ValueError("no")
+
+    assert shift_rerun(g, JitCall.at_call(1, "broken", broken, (rows,), {}), slots, [1.0, 1.0]) == (
+        None, "ValueError: no")
+
+
+def test_tracer_errors_by_kind():
+    error = lambda type_: ErrorInfo(type_, "")  # noqa: E731
+    assert tracer_error(error("ConcretizationTypeError"), "int") and tracer_error(error("TracerBoolConversionError"))
+    assert tracer_error(error("TracerIntegerConversionError"), "int", "bool")
+    assert not tracer_error(error("TracerArrayConversionError"), "int", "bool")
+    assert not tracer_error(error("TypeError")) and not tracer_error(error("UnexpectedTracerError"))
+
+
+def _report(step, value=0.0, *, scale=1.0):
+    return step + value * scale
+
+
+def test_watch_calls_sees_every_alias_of_a_function():
+    seen = []
+    alias = _report
+    assert watch_calls(_report, lambda *args, **kwargs: seen.append((args, kwargs)))
+    assert alias(1, 2.0, scale=3.0) == 7.0 and _report(4) == 4 and seen == [((1, 2.0), {"scale": 3.0}), ((4,), {})]
+    outer = 2.0
+    assert not watch_calls(lambda v: v * outer, print) and not watch_calls(len, print)
 
 
 def test_equations_with_what_holds_them():
