@@ -4,6 +4,8 @@ verdict tests cover them through whole grades, these pin down their rules."""
 from __future__ import annotations
 
 import contextlib
+import re
+from types import SimpleNamespace
 
 import jax
 import jax.numpy as jnp
@@ -39,6 +41,7 @@ from jittrainer.authoring import (
     hooked,
     ignores_mapped_result,
     jit_reach,
+    lines_writing,
     later_misses,
     mismatch,
     missing_values,
@@ -338,6 +341,13 @@ def test_equations_with_what_holds_them():
 
 
 # ------------------------------------------------------------------------------------------------ splits
+
+
+def test_lines_writing_a_device_count():
+    code = "mesh = jax.make_mesh((4,), ('i',))\nx = x.reshape(4, -1)\ny = x4 + 0.4 * 2 ** 14\nz = n*4\n"
+    g = SimpleNamespace(lines_calling=lambda pattern: [i for i, line in enumerate(code.splitlines(), 1)
+                                                       if re.search(pattern, line)])
+    assert lines_writing(g, 4) == [1, 2] and lines_writing(g, 14) == [3] and lines_writing(g, 1) == []
 
 
 def test_batch_sizes_surround_the_device_count():

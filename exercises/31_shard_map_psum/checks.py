@@ -21,6 +21,7 @@ import jax
 import numpy as np
 
 from jittrainer.authoring import (
+    at_line,
     batch_sizes,
     calls_words,
     compare,
@@ -29,6 +30,7 @@ from jittrainer.authoring import (
     doubled,
     ignores_mapped_result,
     iter_eqns,
+    lines_writing,
     missing_values,
     msg,
     refuse_fetching,
@@ -277,16 +279,12 @@ def _check_sharded(g, reached, records, sizes, devices) -> bool:
         for m in (m for r in records[i] for m in _maps(r)):
             common = {"call": i, "b": b, "devices": count("device", devices)}
             if m.mesh_size != devices:
-                lines = g.lines_calling(rf"(?<![\w.*]){m.mesh_size}(?![\w.])") if m.mesh_size > 1 else []
-                if lines:
-                    observation = msg("sharded.mesh_line", "call {call} (B = {b}): the mesh has {size} devices, but "
-                                      "this machine has {devices}: line {line} writes a device count into the code, "
-                                      "and the grader runs with a different number of devices each time",
-                                      size=m.mesh_size, line=lines[0], **common)
-                else:
-                    observation = msg("sharded.mesh", "call {call} (B = {b}): the mesh has {size} devices, but this "
-                                      "machine has {devices}: the others got no part of x", size=m.mesh_size,
-                                      **common)
+                observation = at_line(lines_writing(g, m.mesh_size), msg(
+                    "sharded.mesh_line", "call {call} (B = {b}): the mesh has {size} devices, but this machine has "
+                    "{devices}: line {line} writes a device count into the code, and the grader runs with a "
+                    "different number of devices each time", size=m.mesh_size, **common), msg(
+                    "sharded.mesh", "call {call} (B = {b}): the mesh has {size} devices, but this machine has "
+                    "{devices}: the others got no part of x", size=m.mesh_size, **common))
                 g.failed("sharded", observation, msg("advice.count", "build the mesh from the machine's count: "
                          "jax.make_mesh((jax.device_count(),), ('i',))"), tier=SHARD_TIER)
                 return False

@@ -117,6 +117,10 @@ exercise gives win.
     doubled (``doubling(True)`` switches the exercise's spy)::
 
         unused = ignores_mapped_result(g, calls, record, lambda on: _STATE.update(double=on))
+``lines_writing(g, n)``
+    The learner's lines that write the number ``n`` (above 1) as it is: a device count written into the code::
+
+        at_line(lines_writing(g, mesh_size), msg("mesh_line", "… line {line} writes a device count …"), msg(…))
 ``runs_in(a, v, *, tol=None, limit=64)``, ``shifted(a, places, *, wide=False)``, ``rerun(g, call, args, kwargs)``
     Where v sits in an array as one contiguous run (flat indices, along a row or down a column), a copy of the
     array with ``c`` added at each ``(indices, c)``, and a recorded jitted call run again (muted, uncounted): its
@@ -231,6 +235,7 @@ from jittrainer.grading.sandbox.checks.splits import (
     doubled,
     doubling_binds,
     ignores_mapped_result,
+    lines_writing,
     missing_values,
     refuse_unused,
 )
@@ -331,6 +336,7 @@ __all__ = [
     "join",
     "keep_argument_copies",
     "later_misses",
+    "lines_writing",
     "makes_nan",
     "mismatch",
     "missing_values",

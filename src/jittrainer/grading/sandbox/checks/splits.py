@@ -31,6 +31,15 @@ def batch_sizes(rng: np.random.Generator, devices: int) -> list[int]:
     return [sizes[i] for i in rng.permutation(len(sizes))]
 
 
+def lines_writing(g: CheckContext, n: int) -> list[int]:
+    """Lines of the learner's file that write the whole number ``n`` (above 1) as it is, not inside a name or a
+    decimal nor right after a ``*``: where a device count (a mesh size, a mapped axis) was written into the code::
+
+        at_line(lines_writing(g, mesh_size), msg("mesh_line", "… line {line} writes a device count …"), msg(…))
+    """
+    return g.lines_calling(rf"(?<![\w.*]){n}(?![\w.])") if n > 1 else []
+
+
 def missing_values(x: np.ndarray, arrays: list[np.ndarray]) -> int:
     """How many values of x appear in none of the floating ``arrays`` (in any layout, padded, or as a copy of
     another dtype)."""
