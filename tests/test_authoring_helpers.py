@@ -380,6 +380,8 @@ def test_a_result_that_ignores_the_per_device_program(uses_it, ignored):
     record = CallRecord(1, (np.ones(3),), result=3.0)
     calls = GradedCalls(name="f", planned=1, fn=graded, records=[record])
     assert ignores_mapped_result(FakeContext(), calls, record, lambda on: state.update(double=on)) == ignored
+    ran = ignores_mapped_result(FakeContext(), calls, lambda i: i == 1, lambda on: state.update(double=on))
+    assert ran == ignored and ignores_mapped_result(FakeContext(), calls, lambda i: False, print) is None
     assert state["double"] is False
 
 

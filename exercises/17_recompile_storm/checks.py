@@ -82,9 +82,7 @@ def grade(g):
 
 def _error_advice(error):
     text = error.message
-    if tracer_error(error, "int", "bool") or (
-        error.type == "IndexError" and "static" in text
-    ):
+    if tracer_error(error, "int", "bool") or (error.type == "IndexError" and "static" in text):
         return msg("advice.traced_length", "inside jit a length is a tracer, not a number: keep the padded width "
                    "and mask with jnp.arange(width) < n instead of slicing x[:n] (a static n would compile once "
                    "per length)")

@@ -251,7 +251,9 @@ def _check_uses(g, calls, reached, records, sizes, xs, devices) -> bool:
             return fail(msg("uses.not_x", "call {call} (B = {b}) ran jax.shard_map, but none of x's values reached "
                             "it, nor any jitted function of yours: the work on x happened before, outside the "
                             "per-device program", call=i, b=b))
-    unused = _result_ignores_shard_map(g, calls)
+    # the first call that ran shard_map, run again with every shard_map result doubled: the same result ignores them
+    unused = ignores_mapped_result(g, calls, lambda i: any(rec.call == i for rec in _RECORDS),
+                                   lambda on: _STATE.update(double=on))
     if unused is not None:
         return fail(msg("uses.unused", "call {call} (B = {b}) ran jax.shard_map, but its result does not use what "
                         "shard_map returned: run again with every shard_map result doubled, sum_of_squares returned "
@@ -263,13 +265,6 @@ def _check_uses(g, calls, reached, records, sizes, xs, devices) -> bool:
     return refuse_fetching(g, "uses_shard_map", programs=[r.jaxpr for r in _RECORDS if r.jaxpr is not None],
                            passed=msg("uses.ok", "{calls} sent x through jax.shard_map",
                                       calls=count("call", len(reached))))
-
-
-def _result_ignores_shard_map(g, calls) -> int | None:
-    """The first graded call that ran shard_map, when run again with every shard_map result doubled returns the same
-    (its result is not built from what shard_map returned); else None."""
-    record = next((r for r in calls.records if r.ok and any(rec.call == r.index for rec in _RECORDS)), None)
-    return ignores_mapped_result(g, calls, record, lambda on: _STATE.update(double=on))
 
 
 def _check_sharded(g, reached, records, sizes, devices) -> bool:

@@ -76,11 +76,18 @@ def doubling_binds(primitives: Iterable[Any]) -> Callable[[bool], None]:
     return switch
 
 
-def ignores_mapped_result(g: CheckContext, calls: GradedCalls, record: CallRecord | None,
+def ignores_mapped_result(g: CheckContext, calls: GradedCalls,
+                          record: CallRecord | Callable[[int], Any] | None,
                           doubling: Callable[[bool], None]) -> int | None:
     """Run the graded function again on ``record``'s arguments, outside the counted calls, with the per-device
     program's results doubled (``doubling(True)`` turns the exercise's spy on): the call's number when the result
-    stays the same (it is not built from what that program returned), else None."""
+    stays the same (it is not built from what that program returned), else None. ``record`` may be a test of a
+    call's number instead: the first graded call that returned and passes it (ran the mapped function)::
+
+        unused = ignores_mapped_result(g, calls, g.pmap_spy.calls_in, lambda on: _STATE.update(double=on))
+    """
+    if callable(record):
+        record = next((r for r in calls.records if r.ok and record(r.index)), None)
     if record is None:
         return None
     try:
