@@ -4,6 +4,8 @@ verdict tests cover them through whole grades, these pin down their rules."""
 from __future__ import annotations
 
 import contextlib
+import re
+from types import SimpleNamespace
 
 import jax
 import jax.numpy as jnp
@@ -20,6 +22,7 @@ from jittrainer.authoring import (
     shape_changes,
     split_compiles,
     structure_text,
+    ErrorInfo,
     EventLog,
     Hooked,
     HookedLowered,
@@ -38,6 +41,7 @@ from jittrainer.authoring import (
     hooked,
     ignores_mapped_result,
     jit_reach,
+    lines_writing,
     later_misses,
     mismatch,
     missing_values,
@@ -48,13 +52,18 @@ from jittrainer.authoring import (
     repeat_that_compiled,
     rerun,
     runs_in,
+    places_of,
+    shift_rerun,
     shifted,
+    shortened,
     spy_clocks,
     spy_compiles,
     spy_waits,
     still_running,
     taken_by,
+    tracer_error,
     values_match,
+    watch_calls,
     when_eager,
     when_new_function,
     when_nothing,
@@ -230,6 +239,8 @@ def test_wording_helpers():
     assert str(at_line([], line, msg("k", "print"))) == "print"
     assert str(calls_words([2])) == "call 2" and str(calls_words([2, 3, 5])) == "calls 2, 3 and 5"
     assert filled(msg("k", "{a} {b}", a=1), {"a": 5, "b": lambda: 2, "c": 3}).params == {"a": 1, "b": 2}
+    assert shortened([8, 16, 32, 64], 3) == "8, 16, 32, …" and shortened(["a", "b"], 3) == "a, b"
+    assert shortened([1, 2, 3], 3) == "1, 2, 3" and shortened([], 2) == ""
 
 
 # ------------------------------------------------------------------------------------------------ reaches jit
@@ -278,6 +289,48 @@ def test_runs_shifted_and_a_rerun_that_moves_with_them():
     assert failed.outputs is None and failed.error == "ValueError: no" and failed.flat.size == 0
 
 
+def test_each_vector_shifted_by_its_own_amount_and_how_the_outputs_moved():
+    a, b = np.array([1.5, 2.5], np.float32), np.array([-3.0, 4.0, 0.5], np.float32)
+    rows = np.zeros((2, 3), np.float32)
+    rows[0, :2], rows[1] = a, b
+    slots = places_of([rows, np.float32(1.0)], [a, b, np.array([9.0, 9.0])])
+    assert {i: [(k, list(idx)) for k, idx in places] for i, places in slots.items()} == {0: [(0, [0, 1])],
+                                                                                        1: [(0, [3, 4, 5])]}
+    means = JitCall.at_call(1, "means", jax.jit(lambda r: (r[0, :2].mean(), r[1].mean())), (rows,), {})
+    g = FakeContext()
+    delta, error = shift_rerun(g, means, slots, [2.0, 10.0])
+    assert error == "" and np.allclose(delta, [2.0, 10.0])
+    delta, _ = shift_rerun(g, means, {1: slots[1]}, [2.0, 10.0])  # only b moves
+    assert np.allclose(delta, [0.0, 10.0])
+
+    def broken(r):
+        raise ValueError("no")
+
+    assert shift_rerun(g, JitCall.at_call(1, "broken", broken, (rows,), {}), slots, [1.0, 1.0]) == (
+        None, "ValueError: no")
+
+
+def test_tracer_errors_by_kind():
+    error = lambda type_: ErrorInfo(type_, "")  # noqa: E731
+    assert tracer_error(error("ConcretizationTypeError"), "int") and tracer_error(error("TracerBoolConversionError"))
+    assert tracer_error(error("TracerIntegerConversionError"), "int", "bool")
+    assert not tracer_error(error("TracerArrayConversionError"), "int", "bool")
+    assert not tracer_error(error("TypeError")) and not tracer_error(error("UnexpectedTracerError"))
+
+
+def _report(step, value=0.0, *, scale=1.0):
+    return step + value * scale
+
+
+def test_watch_calls_sees_every_alias_of_a_function():
+    seen = []
+    alias = _report
+    assert watch_calls(_report, lambda *args, **kwargs: seen.append((args, kwargs)))
+    assert alias(1, 2.0, scale=3.0) == 7.0 and _report(4) == 4 and seen == [((1, 2.0), {"scale": 3.0}), ((4,), {})]
+    outer = 2.0
+    assert not watch_calls(lambda v: v * outer, print) and not watch_calls(len, print)
+
+
 def test_equations_with_what_holds_them():
     def f(x):
         return jax.lax.scan(lambda c, v: (c + jnp.sin(v), None), 0.0, x)[0] * 2
@@ -288,6 +341,13 @@ def test_equations_with_what_holds_them():
 
 
 # ------------------------------------------------------------------------------------------------ splits
+
+
+def test_lines_writing_a_device_count():
+    code = "mesh = jax.make_mesh((4,), ('i',))\nx = x.reshape(4, -1)\ny = x4 + 0.4 * 2 ** 14\nz = n*4\n"
+    g = SimpleNamespace(lines_calling=lambda pattern: [i for i, line in enumerate(code.splitlines(), 1)
+                                                       if re.search(pattern, line)])
+    assert lines_writing(g, 4) == [1, 2] and lines_writing(g, 14) == [3] and lines_writing(g, 1) == []
 
 
 def test_batch_sizes_surround_the_device_count():
@@ -320,6 +380,8 @@ def test_a_result_that_ignores_the_per_device_program(uses_it, ignored):
     record = CallRecord(1, (np.ones(3),), result=3.0)
     calls = GradedCalls(name="f", planned=1, fn=graded, records=[record])
     assert ignores_mapped_result(FakeContext(), calls, record, lambda on: state.update(double=on)) == ignored
+    ran = ignores_mapped_result(FakeContext(), calls, lambda i: i == 1, lambda on: state.update(double=on))
+    assert ran == ignored and ignores_mapped_result(FakeContext(), calls, lambda i: False, print) is None
     assert state["double"] is False
 
 

@@ -20,6 +20,7 @@ from jittrainer.authoring import (
     msg,
     one_compile,
     refuse_fetching,
+    tracer_error,
     type_name,
     when_eager,
     when_eager_in_callback,
@@ -108,8 +109,7 @@ def use_argument():
 
 
 def runs_advice(error):
-    if error.type in ("ConcretizationTypeError", "TracerBoolConversionError", "TracerArrayConversionError",
-                      "TracerIntegerConversionError"):
+    if tracer_error(error):
         return msg("advice.no_value", "you do not need scale's value while tracing: multiply by it as it is, "
                    "jnp.maximum(0, x) * scale, with no float(), if or NumPy on it")
     if error.type == "UnexpectedTracerError":

@@ -18,6 +18,7 @@ from jittrainer.authoring import (
     msg,
     msgn,
     one_compile,
+    tracer_error,
     type_name,
     values_match,
     when_eager,
@@ -101,17 +102,13 @@ def use_callback():
                "compiled program: jax.debug.callback(log.append, x)")
 
 
-_TRACER_ERRORS = ("ConcretizationTypeError", "TracerArrayConversionError", "TracerIntegerConversionError",
-                  "TracerBoolConversionError")
-
-
 def make_advice(code: str):
     def advice(error):
-        if error.type in _TRACER_ERRORS and "disable_jit" in code:
+        if tracer_error(error) and "disable_jit" in code:
             return msg("advice.disable_jit", "jax.disable_jit() inside a function that jit is already tracing changes "
                        "nothing: leave jit on and append from a callback, jax.debug.callback(lambda v: "
                        "log.append(float(v)), x)")
-        if error.type in _TRACER_ERRORS:
+        if tracer_error(error):
             return msg("advice.convert_in_callback", "convert x inside a callback, which runs with the real value: "
                        "jax.debug.callback(lambda v: log.append(float(v)), x)")
         if error.type == "UnexpectedTracerError":

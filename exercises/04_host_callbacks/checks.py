@@ -10,7 +10,6 @@ that replays the sums on the host compiles too, and must not hide that the repor
 """
 
 import re
-import types
 from dataclasses import dataclass
 
 import numpy as np
@@ -25,7 +24,9 @@ from jittrainer.authoring import (
     msgn,
     one_compile,
     primitive_names,
+    tracer_error,
     values_match,
+    watch_calls,
     when_eager,
     when_eager_in_callback,
 )
@@ -105,32 +106,6 @@ def _signature(args, kwargs) -> str:
     return "(" + ", ".join(parts) + ")"
 
 
-def watch_original(g, original, stale: list[Report]) -> None:
-    """Make calls of the import-time ``report`` object visible: its code is swapped for a trampoline that records
-    the call and then runs the original body. Only plain functions without a closure can be watched."""
-    if not isinstance(original, types.FunctionType) or original.__closure__:
-        return
-    try:
-        body = types.FunctionType(
-            original.__code__, original.__globals__, original.__name__, original.__defaults__, None
-        )
-        body.__kwdefaults__ = original.__kwdefaults__
-        record = make_recorder(g, stale, label=False)  # the original body prints its own line
-
-        def spy(*args, **kwargs):
-            record(*args, **kwargs)
-            return body(*args, **kwargs)
-
-        def trampoline(*args, _jittrainer_spy=None, **kwargs):
-            return _jittrainer_spy(*args, **kwargs)
-
-        original.__code__ = trampoline.__code__
-        original.__defaults__ = None
-        original.__kwdefaults__ = {"_jittrainer_spy": spy}
-    except Exception:
-        pass
-
-
 # -- graded values -------------------------------------------------------------------------------------------
 
 
@@ -182,8 +157,7 @@ def callback_advice():
 
 def make_run_advice(wrapped_whole: bool):
     def advice(error):
-        if error.type in ("ConcretizationTypeError", "TracerArrayConversionError", "TracerIntegerConversionError",
-                          "TracerBoolConversionError"):
+        if tracer_error(error):
             if wrapped_whole:
                 return msg("advice.tracer_wrapped",
                            "train itself is not jitted, so the grader wrapped all of it in jax.jit: xs and every value "
@@ -212,7 +186,7 @@ def grade(g):
     reports: list[Report] = []
     stale: list[Report] = []
     original = g.replace("report", make_recorder(g, reports))
-    watch_original(g, original, stale)
+    watch_calls(original, make_recorder(g, stale, label=False))  # the original body prints its own line
 
     xs = make_inputs(g.rng)
     # g.calls starts from empty caches, so a train traced at import (a demo call at the top of the file) is

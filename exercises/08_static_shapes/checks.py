@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from jittrainer.authoring import as_number, compare, msg, msgn, one_compile, refuse_fetching, when_eager
+from jittrainer.authoring import as_number, compare, msg, msgn, one_compile, refuse_fetching, tracer_error, when_eager
 
 CHECKS = {
     "runs": "sum_first_n runs under jax.jit with a traced n",
@@ -86,8 +86,7 @@ def _advice(error):
     if "Non-hashable static arguments" in text:
         return msg("advice.static_n", "n arrives as a jnp.int32 array, which cannot be hashed, so it cannot be "
                    "static (and a static n would compile once per value). Keep n traced. {mask}", mask=mask_advice())
-    if "dynamic_slice" in code and ("Shapes must be 1D sequences" in text or error.type in (
-            "TracerIntegerConversionError", "ConcretizationTypeError")):
+    if "dynamic_slice" in code and ("Shapes must be 1D sequences" in text or tracer_error(error, "int")):
         return msg("advice.dynamic_slice", "lax.dynamic_slice takes a traced start, but its size must be a fixed "
                    "number, so it cannot cut a traced length either. {mask}", mask=mask_advice())
     if "Slice entries must be static" in text:
@@ -105,7 +104,7 @@ def _advice(error):
     if error.type == "TracerBoolConversionError":
         return msg("advice.branch", "a Python if or while on n needs its value while tracing. Let the program choose "
                    "at run time (jnp.where, lax.cond) and keep the shapes fixed. {mask}", mask=mask_advice())
-    if error.type in ("ConcretizationTypeError", "TracerIntegerConversionError"):
+    if tracer_error(error, "int"):
         return msg("advice.concrete", "int(n), range(n) and jnp.arange(n) all need the value of n, which does not "
                    "exist while tracing. {mask}", mask=mask_advice())
     return None

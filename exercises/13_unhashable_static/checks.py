@@ -9,7 +9,7 @@ from __future__ import annotations
 import jax
 import numpy as np
 
-from jittrainer.authoring import count, float32_atol, is_tracer, msg, refuse_fetching, rerun, values_match
+from jittrainer.authoring import count, float32_atol, is_tracer, msg, refuse_fetching, rerun, tracer_error, values_match
 
 CHECKS = {
     "runs": "pyramid_pool runs for windows given as a list or a tuple",
@@ -110,8 +110,7 @@ def advice(error):
                    "{wrapper}", wrapper=wrapper_advice())
     if "Non-hashable static arguments" in text:
         return wrapper_advice()
-    if "Shapes must be 1D sequences" in text or error.type in (
-            "ConcretizationTypeError", "TracerIntegerConversionError", "TracerBoolConversionError"):
+    if "Shapes must be 1D sequences" in text or tracer_error(error, "int", "bool"):
         return msg("advice.traced", "windows was traced, so its numbers have no value while tracing, yet they decide "
                    "the output's shape. Do not turn it into an array or a traced pytree: {wrapper}",
                    wrapper=wrapper_advice())

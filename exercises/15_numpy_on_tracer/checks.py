@@ -10,8 +10,8 @@ import re
 
 import numpy as np
 
-from jittrainer.authoring import (as_floats, count, float32_atol, msg, one_compile, refuse_fetching, values_match,
-                                  when_eager)
+from jittrainer.authoring import (as_floats, count, float32_atol, msg, one_compile, refuse_fetching, tracer_error,
+                                  values_match, when_eager)
 
 CHECKS = {
     "runs": "attention_weights runs under jax.jit",
@@ -102,15 +102,14 @@ def _explain_error(g, error):
         return msg("runs.numpy", "A traced value reached NumPy: while jit traces attention_weights, q, k and "
                    "everything computed from them are tracers (a shape and a dtype, no numbers yet), and NumPy "
                    "needs the numbers, so it asks the tracer for them and JAX refuses")
-    if error.type in ("ConcretizationTypeError", "TracerIntegerConversionError", "TracerBoolConversionError"):
+    if tracer_error(error, "int", "bool"):
         return msg("runs.concrete", "A traced value was turned into a Python number (float(), math, .item(), an "
                    "if): under jit it has no value yet, only a shape and a dtype")
     return None
 
 
 def _advice_for_error(error):
-    if error.type in ("TracerArrayConversionError", "ConcretizationTypeError", "TracerIntegerConversionError",
-                      "TracerBoolConversionError"):
+    if tracer_error(error):
         return msg("advice.jnp", "compute everything that depends on q and k with jax.numpy (import jax.numpy as "
                    "jnp; jnp.exp, jnp.max, jnp.sum): its functions are recorded into the compiled program. NumPy "
                    "stays fine for numbers known while tracing, such as np.sqrt(q.shape[-1])")

@@ -5,12 +5,12 @@ every sequence shifted), and the 30 batches may compile at most 8 times: buckets
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
-from jittrainer.authoring import (bare_name, count, eager_source, msg, refuse_fetching, rerun, runs_in, shifted,
-                                  split_compiles, values_match)
+from jittrainer.authoring import (as_floats, at_line, bare_name, count, eager_source, msg, places_of, refuse_fetching,
+                                  shift_rerun, shortened, split_compiles, tracer_error, values_match)
 CHECKS = {
     "runs": "batch_means returns for every batch",
     "values": "returns the 16 means, in order",
@@ -82,9 +82,7 @@ def grade(g):
 
 def _error_advice(error):
     text = error.message
-    if error.type in ("ConcretizationTypeError", "TracerIntegerConversionError", "TracerBoolConversionError") or (
-        error.type == "IndexError" and "static" in text
-    ):
+    if tracer_error(error, "int", "bool") or (error.type == "IndexError" and "static" in text):
         return msg("advice.traced_length", "inside jit a length is a tracer, not a number: keep the padded width "
                    "and mask with jnp.arange(width) < n instead of slicing x[:n] (a static n would compile once "
                    "per length)")
@@ -111,22 +109,13 @@ def check_values(g, results, originals, wants) -> None:
                  ok=msg("values.ok", "all {n} means match", n=BATCHES * ROWS))
 
 
-def _means_of(result, seqs) -> np.ndarray | None:
-    """The learner's result as one number per sequence, or None when it is not that shape."""
-    try:
-        got = np.asarray(result, dtype=np.float64).reshape(-1)
-    except Exception:
-        return None
-    return got if got.size == len(seqs) else None
-
-
 def _close(a, b) -> bool:
     return bool(np.isclose(a, b, rtol=1e-4, atol=1e-4))
 
 
 def _value_slip(g, b: int, result, seqs, want):
     """A known slip that explains a wrong result, in words, or None."""
-    got = _means_of(result, seqs)
+    got = as_floats(result, (len(seqs),))  # one number per sequence
     if got is None or not np.all(np.isfinite(got)):
         return None
     wrong = [i for i in range(len(seqs)) if not _close(got[i], want[i])]
@@ -195,7 +184,7 @@ class Seen:
     """One jitted call of a batch, and where each sequence of the batch sits among its array arguments."""
 
     call: object  # JitCall
-    slots: dict[int, list[tuple[int, np.ndarray]]] = field(default_factory=dict)  # sequence -> (array, flat idx)
+    slots: dict[int, list[tuple[int, np.ndarray]]]  # sequence -> [(array, flat indices)]: see places_of
 
     @property
     def out_size(self) -> int:
@@ -211,30 +200,6 @@ class Seen:
         return bool(self.slots) and self.out_size <= 2 * len(self.slots) + 2
 
 
-def _seen(call, seqs) -> Seen:
-    seen = Seen(call)
-    for i, s in enumerate(seqs):
-        places = [(k, idx) for k, a in enumerate(call.arrays) for idx in runs_in(a, s)]
-        if places:
-            seen.slots[i] = places
-    return seen
-
-
-def _rerun(g, seen: Seen, c: np.ndarray) -> tuple[np.ndarray | None, str]:
-    """Run the call again twice, muted: with the arguments it had, and with c[i] added to every slot holding
-    sequence i. Returns how its outputs moved, or why they could not be compared."""
-    moved: dict[int, list] = {}
-    for i, places in seen.slots.items():
-        for k in {k for k, _ in places}:  # a run found both row-wise and column-wise is shifted once
-            moved.setdefault(k, []).append((np.concatenate([idx for j, idx in places if j == k]), c[i]))
-    arrays = [shifted(a, moved[k], wide=True) if k in moved else a for k, a in enumerate(seen.call.arrays)]
-    before = rerun(g, seen.call)
-    after = rerun(g, seen.call, *seen.call.arguments(arrays)) if before.outputs is not None else before
-    if after.outputs is None or before.flat.shape != after.flat.shape:
-        return None, after.error
-    return after.flat - before.flat, ""
-
-
 def _moved(delta: np.ndarray, c: float, n: int) -> bool:
     """Some output moved by c (the mean of the shifted sequence) or by n * c (its sum)."""
     return bool(np.any(np.isclose(delta, c, rtol=MOVE_RTOL, atol=0))
@@ -248,13 +213,13 @@ def check_reaches_jit(g, originals, wants, shift_list) -> bool:
             "jit.never", "batch_means called no jitted function (one made with jax.jit, or compiled ahead of time) "
             "in any of the {n} batches: the means were computed outside jit", n=BATCHES), _advice_jit(), tier=PAD_TIER)
     for b, (seqs, want, c) in enumerate(zip(originals, wants, shift_list), 1):
-        seen = [_seen(call, seqs) for call in spy.calls if call.call == b and call.arrays]
+        seen = [Seen(call, places_of(call.arrays, seqs)) for call in spy.calls if call.call == b and call.arrays]
         proven: set[int] = set()
         reruns: dict[int, tuple] = {}
         for k, s in enumerate(seen):
             if not s.reduces or set(s.slots) <= proven:
                 continue
-            reruns[k] = (delta, _) = _rerun(g, s, c)
+            reruns[k] = (delta, _) = shift_rerun(g, s.call, s.slots, c)
             if delta is not None:
                 proven |= {i for i in s.slots if _moved(delta, c[i], len(seqs[i]))}
             if len(proven) == len(seqs):
@@ -281,10 +246,9 @@ def _holds_means(seen: Seen, want: np.ndarray) -> bool:
     return bool(values.size) and all(np.any(np.isclose(values, m, rtol=1e-5, atol=0)) for m in want)
 
 
-def _shapes(arrays, limit: int = 3) -> str:
+def _shapes(arrays) -> str:
     counts = Counter(f"{a.dtype}{list(a.shape)}" for a in arrays)
-    parts = [f"{k} ×{v}" if v > 1 else k for k, v in counts.most_common(limit)]
-    return ", ".join(parts) + (", …" if len(counts) > limit else "")
+    return shortened([f"{k} ×{v}" if v > 1 else k for k, v in counts.most_common()], 3)
 
 
 def _not_proven(b, i, seqs, want, c, seen: list[Seen], reruns: dict[int, tuple]):
@@ -394,13 +358,11 @@ def _cause(g, calls, originals):
     kinds = {m.kind for m in mine}
     common = {"head": head, "function": bare_name(function), "times": count("time", n)}
     if "new_function" in kinds:
-        lines = g.lines_calling(r"\bjit\s*\(", g.function_name)
-        if lines:
-            return (msg("budget.new_function_line", "{head}: {function} compiled {times} because line {line} makes a "
-                        "new jitted function inside batch_means on every call, and a new function starts with an "
-                        "empty cache", line=lines[0], **common), _advice_once())
-        return (msg("budget.new_function", "{head}: {function} compiled {times} because a new jitted function is "
-                    "made on every call, and a new function starts with an empty cache", **common), _advice_once())
+        return (at_line(g.lines_calling(r"\bjit\s*\(", g.function_name), msg(
+            "budget.new_function_line", "{head}: {function} compiled {times} because line {line} makes a new jitted "
+            "function inside batch_means on every call, and a new function starts with an empty cache", **common),
+            msg("budget.new_function", "{head}: {function} compiled {times} because a new jitted function is made on "
+                "every call, and a new function starts with an empty cache", **common)), _advice_once())
     if "static" in kinds:
         return (msg("budget.static", "{head}: {function} compiled {times} because a static argument took a new "
                     "value each time ({why}); a static value is part of the cache key", why=calls.why_compiled(limit=1),
@@ -439,7 +401,7 @@ def _shape_story(g, function: str, common: dict, originals):
         if all(sh[ax] == n for sh, n in zip(shapes, longest)):
             return (msg("budget.batch_longest", "{head}: {function} compiled {times} because its input is padded to "
                         "each batch's own longest sequence ({sizes}), and every batch's longest length is one no "
-                        "earlier batch had: one new shape, one compile, per batch", sizes=_values(sizes[ax]),
+                        "earlier batch had: one new shape, one compile, per batch", sizes=shortened(sizes[ax], 6),
                         **common), _advice_buckets())
     if ndim == 2 and len(varying) == 2:
         few = [ax for ax in range(2) if len(sizes[ax]) <= 4]
@@ -447,23 +409,18 @@ def _shape_story(g, function: str, common: dict, originals):
             fixed, other = few[0], 1 - few[0]
             return (msg("budget.two_axes", "{head}: {function} compiled {times}; axis {fixed} of its input is "
                         "bucketed ({fixed_sizes}), but axis {other} keeps changing ({other_sizes}), the number of "
-                        "sequences in a group", fixed=fixed, other=other, fixed_sizes=_values(sizes[fixed]),
-                        other_sizes=_values(sizes[other]), **common),
+                        "sequences in a group", fixed=fixed, other=other, fixed_sizes=shortened(sizes[fixed], 6),
+                        other_sizes=shortened(sizes[other], 6), **common),
                     msg("advice.full_groups", "pad every group to 16 rows too, masking the empty ones (or put all "
                         "16 sequences in one padded array)"))
     if ndim == 1 and varying:
         return (msg("budget.lengths", "{head}: {function} compiled {times}; its input took {k} different lengths "
                     "({sizes}), and every new length is a new shape, so it compiled once for each",
-                    k=len(sizes[0]), sizes=_values(sizes[0]), **common), _advice_buckets())
+                    k=len(sizes[0]), sizes=shortened(sizes[0], 6), **common), _advice_buckets())
     if len(varying) == 1:
         ax = varying[0]
         return (msg("budget.one_axis", "{head}: {function} compiled {times}; axis {axis} of its input took "
                     "{k} different sizes ({sizes}), one compile each", axis=ax, k=len(sizes[ax]),
-                    sizes=_values(sizes[ax]), **common), _advice_buckets())
+                    sizes=shortened(sizes[ax], 6), **common), _advice_buckets())
     return (msg("budget.shapes", "{head}: {function} compiled {times}, once for every new input shape", **common),
             _advice_buckets())
-
-
-def _values(values: list[int], limit: int = 6) -> str:
-    shown = ", ".join(map(str, values[:limit]))
-    return shown + (", …" if len(values) > limit else "")

@@ -8,8 +8,8 @@ compiles on every step, one made per call of train compiles per run, and a stati
 
 import numpy as np
 
-from jittrainer.authoring import (as_floats, count, eager_failed, jit_reach, later_misses, msg, reach_failure,
-                                  reason_items, refuse_beside_jit)
+from jittrainer.authoring import (as_floats, count, eager_failed, first_wrong, jit_reach, later_misses, msg,
+                                  reach_failure, reason_items, refuse_beside_jit)
 
 CHECKS = {
     "runs": "train returns for both runs",
@@ -86,17 +86,13 @@ def _close(got, want) -> bool:
 
 
 def check_values(g, results, originals):
-    for r, (result, (w0, batches, lr)) in enumerate(zip(results, originals), 1):
-        want = reference(w0, batches, lr)
-        got = as_floats(result, (DIM,))
-        if _close(got, want):
-            continue
-        g.failed("values", _slip(got, r, want, originals) or _mismatch(got, want, r),
-                 msg("advice.step", "each step is w = w - lr * jax.grad(loss)(w, x, y), with this run's lr, for every "
-                     "batch in order, starting from the w train receives"), tier=1)
-        return
-    g.passed("values", msg("values.ok", "both runs end at the right weights ({steps} each)",
-                           steps=count("step", STEPS)))
+    runs = ((as_floats(result, (DIM,)), reference(w0, batches, lr))  # (got, want), computed run by run
+            for result, (w0, batches, lr) in zip(results, originals))
+    first_wrong(g, "values", runs, lambda run: _close(*run),
+                lambda r, run: _slip(run[0], r, run[1], originals) or _mismatch(*run, r),
+                msg("advice.step", "each step is w = w - lr * jax.grad(loss)(w, x, y), with this run's lr, for every "
+                    "batch in order, starting from the w train receives"), tier=1,
+                ok=msg("values.ok", "both runs end at the right weights ({steps} each)", steps=count("step", STEPS)))
 
 
 def _mismatch(got, want, r):

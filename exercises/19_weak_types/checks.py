@@ -10,7 +10,7 @@ backend compile counted (a jnp conversion outside jit compiles too: the learner 
 import jax.numpy as jnp
 import numpy as np
 
-from jittrainer.authoring import (as_floats, bare_name, count, eager_failed, jit_reach, later_misses, msg,
+from jittrainer.authoring import (as_floats, bare_name, count, eager_failed, first_wrong, jit_reach, later_misses, msg,
                                   reach_failure, reason_items, refuse_beside_jit)
 
 CHECKS = {
@@ -116,26 +116,25 @@ def _close(got, want) -> bool:
 
 
 def check_values(g, results, plans):
-    for r, (result, (w0, grads, kinds, values)) in enumerate(zip(results, plans), 1):
-        want = reference(w0, grads, values)
-        got = as_floats(result, (DIM,))
-        if _close(got, want):
-            continue
-        if got is None:
-            observation = msg("values.shape", "run {r} returned something that is not {dim} weights", r=r, dim=DIM)
-        elif _close(got, reference(w0, grads, [EXAMPLE_LR] * STEPS)):
-            observation = msg("values.example_lr", "run {r} ended where 12 steps with lr = {example} (the statement's "
-                              "example) would, not with the learning rates it was given", r=r, example=EXAMPLE_LR)
-        elif _close(got, w0):
-            observation = msg("values.unchanged", "run {r} returned the initial weights unchanged", r=r)
-        else:
-            k = int(np.argmax(np.abs(got - want)))
-            observation = msg("values.differ", "run {r} ended with w[{k}] = {got:.6g} where the 12 steps give "
-                              "{want:.6g}", r=r, k=k, got=float(got[k]), want=float(want[k]))
-        g.failed("values", observation, msg("advice.step", "each step is w = w - lr * g, with the step's own "
-                                            "learning rate, in order"), tier=1)
-        return
-    g.passed("values", msg("values.ok", "both runs end at the right weights"))
+    runs = ((as_floats(result, (DIM,)), reference(w0, grads, values), w0, grads)  # computed run by run
+            for result, (w0, grads, kinds, values) in zip(results, plans))
+    first_wrong(g, "values", runs, lambda run: _close(run[0], run[1]), _wrong_run,
+                msg("advice.step", "each step is w = w - lr * g, with the step's own learning rate, in order"), tier=1,
+                ok=msg("values.ok", "both runs end at the right weights"))
+
+
+def _wrong_run(r, run):
+    got, want, w0, grads = run
+    if got is None:
+        return msg("values.shape", "run {r} returned something that is not {dim} weights", r=r, dim=DIM)
+    if _close(got, reference(w0, grads, [EXAMPLE_LR] * STEPS)):
+        return msg("values.example_lr", "run {r} ended where 12 steps with lr = {example} (the statement's example) "
+                   "would, not with the learning rates it was given", r=r, example=EXAMPLE_LR)
+    if _close(got, w0):
+        return msg("values.unchanged", "run {r} returned the initial weights unchanged", r=r)
+    k = int(np.argmax(np.abs(got - want)))
+    return msg("values.differ", "run {r} ended with w[{k}] = {got:.6g} where the 12 steps give {want:.6g}", r=r, k=k,
+               got=float(got[k]), want=float(want[k]))
 
 
 # ------------------------------------------------------------------------------------------------ in jit

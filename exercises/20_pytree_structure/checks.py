@@ -12,9 +12,9 @@ from dataclasses import dataclass
 import jax
 import numpy as np
 
-from jittrainer.authoring import (Rerun, array_types, as_number, at_line, bare_name, call_signature, count,
-                                  first_wrong, keep_argument_copies, msg, msgn, refuse_fetching, rerun, runs_in,
-                                  shape_changes, shifted, split_compiles, structure_text, type_name)
+from jittrainer.authoring import (Rerun, array_types, as_number, at_line, bare_name, call_signature, count, first_wrong,
+                                  keep_argument_copies, msg, msgn, places_of, refuse_fetching, rerun, shape_changes,
+                                  shifted, split_compiles, structure_text, tracer_error, type_name)
 CHECKS = {
     "runs": "batch_loss returns for every batch",
     "one_compile": "24 batches of mixed structure compile once",
@@ -144,7 +144,7 @@ def _error_advice(error):
     if error.type in ("IndexError", "ValueError") and ("index" in text or "broadcast" in text or "shape" in text):
         return msg("advice.slots", "a batch has up to 3 aux heads and its length n comes from pred.shape[0]: "
                    "make np.zeros((3, n), np.float32) and copy each head into a row")
-    if error.type in ("ConcretizationTypeError", "TracerBoolConversionError", "TracerIntegerConversionError"):
+    if tracer_error(error, "int", "bool"):
         return msg("advice.host_decides", "decide on the host, before the jitted call, what is present: inside jit "
                    "the count of heads is a tracer; pass it as a mask and combine with jnp.where")
     return None
@@ -319,7 +319,7 @@ def _follows(g, call, v: np.ndarray, c: float, want: float, exact: bool) -> tupl
     call. True when a one-element output equals ``want`` (``exact``), or, when the loss was already found wrong,
     when a one-element output moved at all; None when v is not among the arguments."""
     leaves, tree = jax.tree_util.tree_flatten((call.args, call.kwargs))
-    places = [(i, idx) for i, leaf in enumerate(leaves) for idx in runs_in(leaf, v, tol=0, limit=4)]
+    places = places_of(leaves, [v], tol=0, limit=4).get(0, [])
     if not places:
         return None, Rerun(call.function)
     before = [] if exact else rerun(g, call, call.args, call.kwargs).scalars

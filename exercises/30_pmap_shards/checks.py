@@ -237,7 +237,8 @@ def _check_uses_pmap(g, calls, reached, sizes, xs, devices):
              msg("advice.inside", "square and sum inside the pmapped function (jnp.sum(row**2)) and only add up the "
                  "per-device results outside"))
         return
-    unused = _result_ignores_pmap(g, calls)
+    # the first call that reached pmap, run again with every pmapped result doubled: the same result ignores them
+    unused = ignores_mapped_result(g, calls, g.pmap_spy.calls_in, lambda on: _STATE.update(double=on))
     if unused is not None:
         fail(msg("pmap.unused", "call {call} (B = {b}) ran jax.pmap, but its result does not use what the pmapped "
                  "function returned: run again with every pmapped result doubled, sum_of_squares returned the same "
@@ -248,13 +249,6 @@ def _check_uses_pmap(g, calls, reached, sizes, xs, devices):
         return
     refuse_fetching(g, "uses_pmap", passed=msg("pmap.ok", "{calls} split x over the devices with jax.pmap",
                                                calls=count("call", len(reached))))
-
-
-def _result_ignores_pmap(g, calls) -> int | None:
-    """The first graded call that reached pmap, when run again with every pmapped result doubled returns the same
-    (its result is not built from what pmap returned); else None."""
-    record = next((r for r in calls.records if r.ok and g.pmap_spy.calls_in(r.index)), None)
-    return ignores_mapped_result(g, calls, record, lambda on: _STATE.update(double=on))
 
 
 def _check_all_devices(g, reached, sizes, devices):

@@ -21,6 +21,7 @@ import jax
 import numpy as np
 
 from jittrainer.authoring import (
+    at_line,
     batch_sizes,
     calls_words,
     compare,
@@ -29,6 +30,7 @@ from jittrainer.authoring import (
     doubled,
     ignores_mapped_result,
     iter_eqns,
+    lines_writing,
     missing_values,
     msg,
     refuse_fetching,
@@ -249,7 +251,9 @@ def _check_uses(g, calls, reached, records, sizes, xs, devices) -> bool:
             return fail(msg("uses.not_x", "call {call} (B = {b}) ran jax.shard_map, but none of x's values reached "
                             "it, nor any jitted function of yours: the work on x happened before, outside the "
                             "per-device program", call=i, b=b))
-    unused = _result_ignores_shard_map(g, calls)
+    # the first call that ran shard_map, run again with every shard_map result doubled: the same result ignores them
+    unused = ignores_mapped_result(g, calls, lambda i: any(rec.call == i for rec in _RECORDS),
+                                   lambda on: _STATE.update(double=on))
     if unused is not None:
         return fail(msg("uses.unused", "call {call} (B = {b}) ran jax.shard_map, but its result does not use what "
                         "shard_map returned: run again with every shard_map result doubled, sum_of_squares returned "
@@ -263,13 +267,6 @@ def _check_uses(g, calls, reached, records, sizes, xs, devices) -> bool:
                                       calls=count("call", len(reached))))
 
 
-def _result_ignores_shard_map(g, calls) -> int | None:
-    """The first graded call that ran shard_map, when run again with every shard_map result doubled returns the same
-    (its result is not built from what shard_map returned); else None."""
-    record = next((r for r in calls.records if r.ok and any(rec.call == r.index for rec in _RECORDS)), None)
-    return ignores_mapped_result(g, calls, record, lambda on: _STATE.update(double=on))
-
-
 def _check_sharded(g, reached, records, sizes, devices) -> bool:
     advice = _pad_advice(devices)
     for i in reached:
@@ -277,16 +274,12 @@ def _check_sharded(g, reached, records, sizes, devices) -> bool:
         for m in (m for r in records[i] for m in _maps(r)):
             common = {"call": i, "b": b, "devices": count("device", devices)}
             if m.mesh_size != devices:
-                lines = g.lines_calling(rf"(?<![\w.*]){m.mesh_size}(?![\w.])") if m.mesh_size > 1 else []
-                if lines:
-                    observation = msg("sharded.mesh_line", "call {call} (B = {b}): the mesh has {size} devices, but "
-                                      "this machine has {devices}: line {line} writes a device count into the code, "
-                                      "and the grader runs with a different number of devices each time",
-                                      size=m.mesh_size, line=lines[0], **common)
-                else:
-                    observation = msg("sharded.mesh", "call {call} (B = {b}): the mesh has {size} devices, but this "
-                                      "machine has {devices}: the others got no part of x", size=m.mesh_size,
-                                      **common)
+                observation = at_line(lines_writing(g, m.mesh_size), msg(
+                    "sharded.mesh_line", "call {call} (B = {b}): the mesh has {size} devices, but this machine has "
+                    "{devices}: line {line} writes a device count into the code, and the grader runs with a "
+                    "different number of devices each time", size=m.mesh_size, **common), msg(
+                    "sharded.mesh", "call {call} (B = {b}): the mesh has {size} devices, but this machine has "
+                    "{devices}: the others got no part of x", size=m.mesh_size, **common))
                 g.failed("sharded", observation, msg("advice.count", "build the mesh from the machine's count: "
                          "jax.make_mesh((jax.device_count(),), ('i',))"), tier=SHARD_TIER)
                 return False

@@ -17,8 +17,8 @@ import jax
 import numpy as np
 from jax.sharding import NamedSharding
 
-from jittrainer.authoring import (compare, count, fetching_in, msg, one_compile, refuse_beside_jit, rerun,
-                                  when_eager, when_nothing)
+from jittrainer.authoring import (at_line, compare, count, fetching_in, lines_writing, msg, one_compile,
+                                  refuse_beside_jit, rerun, when_eager, when_nothing)
 
 CHECKS = {
     "runs": "normalize_rows returns for every call",
@@ -108,10 +108,6 @@ def _runs_advice(error):
     return None
 
 
-def _mesh_lines(g, size: int) -> list[int]:
-    return g.lines_calling(rf"(?<![\w.*]){size}(?![\w.])") if size > 1 else []
-
-
 def _describe(value) -> dict:
     """What a returned value's sharding says, in the terms the checks use."""
     sharding = getattr(value, "sharding", None)
@@ -156,15 +152,12 @@ def _check_rows(g, pairs, rows, cols, devices) -> bool:
                               "jit ran the whole program where x was, one device, while the other {idle} of the "
                               "{devices} did nothing", idle=devices - 1, **common)
         elif info["mesh"] and info["mesh"] != devices:
-            lines = _mesh_lines(g, info["mesh"])
-            if lines:
-                observation = msg("rows.mesh_line", "call {call}: y is sharded over a mesh of {mesh} devices, but "
-                                  "this machine has {devices}: line {line} writes a device count into the code, "
-                                  "and the grader runs with a different number of devices each time",
-                                  mesh=info["mesh"], line=lines[0], **common)
-            else:
-                observation = msg("rows.mesh", "call {call}: y is sharded over a mesh of {mesh} devices, but this "
-                                  "machine has {devices}", mesh=info["mesh"], **common)
+            observation = at_line(lines_writing(g, info["mesh"]), msg(
+                "rows.mesh_line", "call {call}: y is sharded over a mesh of {mesh} devices, but this machine has "
+                "{devices}: line {line} writes a device count into the code, and the grader runs with a different "
+                "number of devices each time", mesh=info["mesh"], **common), msg(
+                "rows.mesh", "call {call}: y is sharded over a mesh of {mesh} devices, but this machine has {devices}",
+                mesh=info["mesh"], **common))
         elif info["replicated"]:
             observation = msg("rows.replicated", "call {call}: y is replicated (spec {spec}): every one of the "
                               "{devices} holds all {rows} rows, so each computed every row and nothing was split",

@@ -98,12 +98,29 @@ exercise gives win.
     facts its template names::
 
         at_line(g.lines_calling("print", g.function_name), msg("k_line", "… on line {line}"), msg("k", "…"))
+``tracer_error(error, *kinds)``
+    Whether a run's error is JAX's for a traced value read as a concrete one: ConcretizationTypeError, or a
+    TracerArray/Integer/BoolConversionError of ``kinds`` ("array", "int", "bool"; all three when none is named)::
+
+        if tracer_error(error, "int", "bool"): return msg("advice.traced", "inside jit a length is a tracer, …")
+``watch_calls(fn, on_call)``
+    ``on_call(*args, **kwargs)`` before each call of the plain function ``fn``, through whatever name or alias holds
+    it (its code is swapped in place; False when it cannot be)::
+
+        watch_calls(g.replace("report", recorder), lambda *args, **kwargs: stale.append(args))
+``shortened(items, limit)``
+    The first ``limit`` items, joined, with ", …" when there were more: ``shortened([8, 16, 32, 64], 3) == "8, 16,
+    32, …"``.
 ``batch_sizes(rng, devices)``, ``missing_values(x, arrays)``, ``doubled(out)``, ``ignores_mapped_result``
     Splitting a batch over the devices (pmap, shard_map): sizes around the device count, the values of x that
     reached none of ``arrays``, and whether the result changes when the per-device program's results are
     doubled (``doubling(True)`` switches the exercise's spy)::
 
         unused = ignores_mapped_result(g, calls, record, lambda on: _STATE.update(double=on))
+``lines_writing(g, n)``
+    The learner's lines that write the number ``n`` (above 1) as it is: a device count written into the code::
+
+        at_line(lines_writing(g, mesh_size), msg("mesh_line", "… line {line} writes a device count …"), msg(…))
 ``runs_in(a, v, *, tol=None, limit=64)``, ``shifted(a, places, *, wide=False)``, ``rerun(g, call, args, kwargs)``
     Where v sits in an array as one contiguous run (flat indices, along a row or down a column), a copy of the
     array with ``c`` added at each ``(indices, c)``, and a recorded jitted call run again (muted, uncounted): its
@@ -112,6 +129,12 @@ exercise gives win.
         idx = runs_in(call.arrays[0], seq)
         after = rerun(g, call, *call.arguments([shifted(call.arrays[0], [(np.concatenate(idx), 2.5)])]))
         moved = after.outputs is not None and np.any(np.isclose(after.flat - rerun(g, call).flat, 2.5))
+``places_of(leaves, vectors, **find)``, ``shift_rerun(g, call, slots, amounts)``
+    Where each vector sits among a call's arrays (``{i: [(array, flat indices), …]}``, by ``runs_in``), and how the
+    call's flat outputs moved when run again with ``amounts[i]`` added at every place of vector ``i``
+    (``(delta, "")``, or ``(None, error)`` when a rerun failed)::
+
+        delta, error = shift_rerun(g, call, places_of(call.arrays, seqs), shifts)
 ``eqns_within(jaxpr)``
     Every equation of a program, nested ones included, with the primitives that hold it (outermost first)::
 
@@ -199,7 +222,7 @@ from jittrainer.grading.sandbox.checks.module_state import stored_numbers, trace
 from jittrainer.grading.sandbox.jax_compat import describe_leaks_robustly
 from jittrainer.grading.sandbox.checks.output_hooks import Hooked, HookedLowered, hooked
 from jittrainer.grading.sandbox.checks.replay import OpReplay, makes_nan
-from jittrainer.grading.sandbox.checks.reruns import Rerun, rerun, runs_in, shifted
+from jittrainer.grading.sandbox.checks.reruns import Rerun, places_of, rerun, runs_in, shift_rerun, shifted
 from jittrainer.grading.sandbox.checks.reaches_jit import JitReach, built_from_jit, jit_reach, perturbed, reach_failure, refuse_beside_jit
 from jittrainer.grading.sandbox.checks.results import (
     as_floats,
@@ -219,10 +242,12 @@ from jittrainer.grading.sandbox.checks.splits import (
     doubled,
     doubling_binds,
     ignores_mapped_result,
+    lines_writing,
     missing_values,
     refuse_unused,
 )
 from jittrainer.grading.sandbox.checks.timing import EventLog, spy_clocks, spy_compiles, spy_waits, still_running
+from jittrainer.grading.sandbox.checks.tracer_errors import tracer_error
 from jittrainer.grading.sandbox.checks.trees import (
     array_types,
     call_signature,
@@ -239,7 +264,8 @@ from jittrainer.grading.sandbox.checks.values import (
     numbers_in,
     type_name,
 )
-from jittrainer.grading.sandbox.checks.wording import at_line, calls_words, filled
+from jittrainer.grading.sandbox.checks.watched import watch_calls
+from jittrainer.grading.sandbox.checks.wording import at_line, calls_words, filled, shortened
 from jittrainer.grading.verdict import ErrorInfo
 from jittrainer.i18n.message import Msg, count, join
 
@@ -318,6 +344,7 @@ __all__ = [
     "join",
     "keep_argument_copies",
     "later_misses",
+    "lines_writing",
     "makes_nan",
     "mismatch",
     "missing_values",
@@ -326,6 +353,7 @@ __all__ = [
     "numbers_in",
     "one_compile",
     "perturbed",
+    "places_of",
     "primitive_names",
     "reach_failure",
     "reason_items",
@@ -338,6 +366,8 @@ __all__ = [
     "rerun",
     "runs_in",
     "shape_changes",
+    "shift_rerun",
+    "shortened",
     "shifted",
     "split_compiles",
     "spy_clocks",
@@ -348,11 +378,13 @@ __all__ = [
     "structure_text",
     "sub_jaxprs",
     "taken_by",
+    "tracer_error",
     "tracers_in_module",
     "type_name",
     "type_of",
     "typed_copy",
     "values_match",
+    "watch_calls",
     "when_eager",
     "when_eager_in_callback",
     "when_new_function",

@@ -122,3 +122,42 @@ def rerun(g: CheckContext, call: JitCall, args: tuple | None = None, kwargs: dic
         except Exception:  # an output that is not numbers
             pass
     return Rerun(call.function, outputs)
+
+
+def places_of(leaves: Iterable[Any], vectors: Iterable[np.ndarray],
+              **find: Any) -> dict[int, list[tuple[int, np.ndarray]]]:
+    """Where each of ``vectors`` sits among ``leaves`` (a call's arrays, or its argument leaves), found by
+    ``runs_in`` (``find``: its ``tol`` and ``limit``): {vector index: [(leaf index, flat indices), …]}, for the
+    vectors found only::
+
+        slots = places_of(call.arrays, seqs)   # {0: [(0, array([0, 1, 2]))], 2: [(0, array([64, 65]))]}
+    """
+    leaves = list(leaves)
+    found = {}
+    for i, v in enumerate(vectors):
+        places = [(k, idx) for k, leaf in enumerate(leaves) for idx in runs_in(leaf, v, **find)]
+        if places:
+            found[i] = places
+    return found
+
+
+def shift_rerun(g: CheckContext, call: JitCall, slots: dict[int, list[tuple[int, np.ndarray]]],
+                amounts: Any) -> tuple[np.ndarray | None, str]:
+    """Run ``call`` again twice (muted, uncounted): as it was, and with ``amounts[i]`` added (in float64, rounded
+    back once) at every place of vector ``i`` in ``slots`` (from ``places_of`` over ``call.arrays``). How its
+    outputs moved, ``(after.flat - before.flat, "")``, or ``(None, error)`` when a rerun raised or the outputs
+    changed size::
+
+        delta, error = shift_rerun(g, call, places_of(call.arrays, seqs), shifts)
+        follows = delta is not None and np.any(np.isclose(delta, shifts[0]))
+    """
+    moved: dict[int, list] = {}
+    for i, places in slots.items():
+        for k in {k for k, _ in places}:  # a run found both row-wise and column-wise is shifted once
+            moved.setdefault(k, []).append((np.concatenate([idx for j, idx in places if j == k]), amounts[i]))
+    arrays = [shifted(a, moved[k], wide=True) if k in moved else a for k, a in enumerate(call.arrays)]
+    before = rerun(g, call)
+    after = rerun(g, call, *call.arguments(arrays)) if before.outputs is not None else before
+    if after.outputs is None or before.flat.shape != after.flat.shape:
+        return None, after.error
+    return after.flat - before.flat, ""

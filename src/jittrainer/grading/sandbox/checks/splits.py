@@ -31,6 +31,15 @@ def batch_sizes(rng: np.random.Generator, devices: int) -> list[int]:
     return [sizes[i] for i in rng.permutation(len(sizes))]
 
 
+def lines_writing(g: CheckContext, n: int) -> list[int]:
+    """Lines of the learner's file that write the whole number ``n`` (above 1) as it is, not inside a name or a
+    decimal nor right after a ``*``: where a device count (a mesh size, a mapped axis) was written into the code::
+
+        at_line(lines_writing(g, mesh_size), msg("mesh_line", "… line {line} writes a device count …"), msg(…))
+    """
+    return g.lines_calling(rf"(?<![\w.*]){n}(?![\w.])") if n > 1 else []
+
+
 def missing_values(x: np.ndarray, arrays: list[np.ndarray]) -> int:
     """How many values of x appear in none of the floating ``arrays`` (in any layout, padded, or as a copy of
     another dtype)."""
@@ -67,11 +76,18 @@ def doubling_binds(primitives: Iterable[Any]) -> Callable[[bool], None]:
     return switch
 
 
-def ignores_mapped_result(g: CheckContext, calls: GradedCalls, record: CallRecord | None,
+def ignores_mapped_result(g: CheckContext, calls: GradedCalls,
+                          record: CallRecord | Callable[[int], Any] | None,
                           doubling: Callable[[bool], None]) -> int | None:
     """Run the graded function again on ``record``'s arguments, outside the counted calls, with the per-device
     program's results doubled (``doubling(True)`` turns the exercise's spy on): the call's number when the result
-    stays the same (it is not built from what that program returned), else None."""
+    stays the same (it is not built from what that program returned), else None. ``record`` may be a test of a
+    call's number instead: the first graded call that returned and passes it (ran the mapped function)::
+
+        unused = ignores_mapped_result(g, calls, g.pmap_spy.calls_in, lambda on: _STATE.update(double=on))
+    """
+    if callable(record):
+        record = next((r for r in calls.records if r.ok and record(r.index)), None)
     if record is None:
         return None
     try:

@@ -10,6 +10,8 @@ from typing import Any
 import jax
 import numpy as np
 
+from jittrainer.grading.sandbox.checks.wording import shortened
+
 
 def structure_text(call: Any) -> str:
     """The pytree structure a recorded jitted call received, as JAX writes it: {'aux': [*, *], 'pred': *, ...}
@@ -47,7 +49,7 @@ def shape_changes(signatures: Iterable[tuple], limit: int = 4) -> str:
     varying = [v for v in seen.values() if len(v) > 1]
     if not varying:
         return "?"
-    return ", ".join(varying[0][:limit]) + (", …" if len(varying[0]) > limit else "")
+    return shortened(varying[0], limit)
 
 
 def array_types(calls: Sequence[Any], limit: int = 3) -> str:
@@ -58,8 +60,7 @@ def array_types(calls: Sequence[Any], limit: int = 3) -> str:
         for leaf in jax.tree_util.tree_leaves((call.args, call.kwargs)):
             if hasattr(leaf, "shape") and hasattr(leaf, "dtype"):
                 found[f"{leaf.dtype}{list(leaf.shape)}"] += 1
-    parts = [k for k, _ in found.most_common(limit)]
-    return ", ".join(parts) + (", …" if len(found) > limit else "") if parts else "no arrays"
+    return shortened([k for k, _ in found.most_common()], limit) if found else "no arrays"
 
 
 def keep_argument_copies(spy: Any) -> None:

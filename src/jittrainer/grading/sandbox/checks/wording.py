@@ -24,6 +24,11 @@ def at_line(lines: Sequence[int], with_line: Msg, without: Msg) -> Msg:
     return filled(with_line, {"line": lines[0]}) if lines else without
 
 
+def shortened(items: Sequence[Any], limit: int) -> str:
+    """The first ``limit`` items joined with ", ", and ", …" when there were more: "8, 16, 32, …"."""
+    return ", ".join(map(str, items[:limit])) + (", …" if len(items) > limit else "")
+
+
 def calls_words(indices: Sequence[int]) -> Msg:
     """"call 2" or "calls 2, 3 and 5"."""
     if len(indices) == 1:
