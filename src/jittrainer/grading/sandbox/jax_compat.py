@@ -153,35 +153,33 @@ def describe_leaks_robustly(freeze: bool = False) -> Any:
 
     def shortest_chain(ignore_ids: set[int], x: Any) -> str:
         modules = {id(vars(m)): name for name, m in list(sys.modules.items()) if isinstance(m, types.ModuleType)}
-        frontier, came_from, own = [x], {id(x): None}, {id(ignore_ids)}
-        own.add(id(frontier))
+        came_from: dict[int, Any] = {id(x): None}  # a referrer's id -> the object it was found referring to
+        frontier: list[Any] = [x]
+        own = {id(ignore_ids), id(came_from)}  # this search's own containers refer to what it visits
         for _depth in range(16):
-            found, next_frontier = None, []
+            next_frontier: list[Any] = []
+            own |= {id(frontier), id(next_frontier)}
             for child in frontier:
                 for parent in gc.get_referrers(child):
                     key = id(parent)
                     if key in came_from or key in ignore_ids or key in own or isinstance(parent, types.FrameType):
                         continue
-                    came_from[key] = child
                     if key in modules:
                         name = next((k for k, v in parent.items() if v is child), "?")
-                        found = (modules[key], name, child)
-                        break
+                        return chain_text(came_from, child, f"{modules[key]}.{name}")
+                    came_from[key] = child
                     next_frontier.append(parent)
-                if found:
-                    break
-            if found:
-                module, name, child = found
-                chain = [child]
-                while came_from.get(id(chain[-1])) is not None:
-                    chain.append(came_from[id(chain[-1])])
-                lines = [f"<{type(b).__name__} {id(b)}> is referred to by <{type(a).__name__} {id(a)}>"
-                         for a, b in zip(chain, chain[1:])][::-1]  # from the tracer outwards, as JAX writes it
-                lines.append(f"<{type(child).__name__} {id(child)}> is referred to by {module}.{name}")
-                return "\n" + "\n".join(lines) + "\n"
             frontier = next_frontier
-            own.add(id(next_frontier))
         return "\n(what keeps it alive could not be traced)\n"
+
+    def chain_text(came_from: dict[int, Any], holder: Any, where: str) -> str:
+        chain = [holder]  # from the module's name inwards, to the tracer
+        while came_from.get(id(chain[-1])) is not None:
+            chain.append(came_from[id(chain[-1])])
+        lines = [f"<{type(inner).__name__} {id(inner)}> is referred to by <{type(outer).__name__} {id(outer)}>"
+                 for outer, inner in zip(chain, chain[1:])][::-1]  # from the tracer outwards, as JAX writes it
+        lines.append(f"<{type(holder).__name__} {id(holder)}> is referred to by {where}")
+        return "\n" + "\n".join(lines) + "\n"
 
     def why_alive(ignore_ids: set[int], x: Any) -> str:
         try:
