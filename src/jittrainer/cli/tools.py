@@ -69,7 +69,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
         if report.ok:
             print(style.ok(_("All good: {summary}").format(summary=summary)))
         else:
-            print(style.bad(_("{n} problem(s): {summary}").format(n=len(report.problems), summary=summary)))
+            print(style.bad(_("{problems}: {summary}").format(problems=count("problem", len(report.problems)),
+                                                             summary=summary)))
         _jax_validated_note(packs, report.ok, style)
     return EXIT_PASS if report.ok else EXIT_FAIL
 
@@ -112,7 +113,7 @@ def _validate_cards(args: argparse.Namespace, session) -> int:
             print(style.bad(f"  {problem}"))
         summary = _("{cards} proved").format(cards=count("drill card", len(cards)))
         print(style.ok(_("All good: {summary}").format(summary=summary)) if not problems else
-              style.bad(_("{n} problem(s): {summary}").format(n=len(problems), summary=summary)))
+              style.bad(_("{problems}: {summary}").format(problems=count("problem", len(problems)), summary=summary)))
     return EXIT_PASS if not problems else EXIT_FAIL
 
 
