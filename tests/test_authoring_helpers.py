@@ -32,6 +32,7 @@ from jittrainer.authoring import (
     at_line,
     bare_name,
     batch_sizes,
+    batch_values,
     calls_words,
     doubled,
     eqns_within,
@@ -218,6 +219,8 @@ def test_values_match_names_the_first_slip_or_what_differs():
     why = mismatch(results[::2], wanted[::2], what=lambda i: msg("w", "result {i}", i=i))
     assert str(why).startswith("result 2 is 9 at index [0] where 1 was expected")
     assert values_match(g, "ok", results[:1], wanted[:1]) and str(g.results["ok"][1]) == "all 1 results match"
+    twice = lambda i, result: msg("twice", "{why}: twice the sum")  # noqa: E731
+    assert str(mismatch([2.0], [1.0], slip=twice)) == "the result of call 1 is 2 where 1 was expected: twice the sum"
 
 
 def test_reading_results_as_numbers():
@@ -358,6 +361,13 @@ def test_batch_sizes_surround_the_device_count():
             assert len(sizes) == (5 if devices > 1 else 4) and devices in sizes
             if devices > 1:
                 assert min(sizes) < devices and sum(s % devices != 0 for s in sizes) >= 3
+
+
+def test_batch_values_are_told_apart_from_padding():
+    x = batch_values(np.random.default_rng(1), 200)
+    assert x.dtype == np.float32 and x.shape == (200,) and (x < 0).any() and (x > 0).any()
+    assert (x ** 2 >= 0.25).all() and (np.abs(x) <= 2.0).all()
+    assert missing_values(x, [np.pad(x[:150], (0, 2))]) == 50  # each lost value shows, the padding zeros hold none
 
 
 def test_missing_values_and_doubling():

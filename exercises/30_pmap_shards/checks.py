@@ -16,13 +16,17 @@ import jax
 import numpy as np
 
 from jittrainer.authoring import (
+    as_floats,
+    at_line,
     batch_sizes,
+    batch_values,
     calls_words,
     compare,
     count,
     doubled,
     hooked,
     ignores_mapped_result,
+    lines_writing,
     missing_values,
     msg,
     refuse_fetching,
@@ -38,18 +42,6 @@ CHECKS = {
 RTOL = 1e-5
 ATOL = 1e-5
 PAD_TIER = 2  # the hint tier that explains padding, reshaping to (devices, -1) and adding up the partial sums
-
-
-# ------------------------------------------------------------------------------------------------ graded values
-
-
-def make_x(rng: np.random.Generator, size: int) -> np.ndarray:
-    """float32[size], magnitudes 0.5..2 with random signs: each square adds at least 0.25."""
-    return (rng.choice([-1.0, 1.0], size) * rng.uniform(0.5, 2.0, size)).astype(np.float32)
-
-
-def expected(x: np.ndarray) -> float:
-    return float(np.sum(x.astype(np.float64) ** 2))
 
 
 # ------------------------------------------------------------------------------------- what reached the devices
@@ -157,7 +149,7 @@ def grade(g):
     spy = g.pmap_spy
     devices = jax.local_device_count()
     sizes = batch_sizes(g.rng, devices)
-    xs = [make_x(g.rng, b) for b in sizes]
+    xs = [batch_values(g.rng, b) for b in sizes]
     args = [(jax.device_put(x),) for x in xs]  # jax arrays, made before the graded calls
     calls = g.calls(sum_of_squares, args)
 
@@ -274,7 +266,7 @@ def _check_all_devices(g, reached, sizes, devices):
     # follows neither B nor the device count, written as a number in the code): a device count written in.
     wrong_sizes = {n for c in bad for n in c.mapped_sizes if n != devices}
     bad_calls = {c.call for c in bad}
-    literal = g.lines_calling(rf"(?<![\w.*]){size}(?![\w.])") if size > 1 else []
+    literal = lines_writing(g, size)
     if len(reached) > 1:
         fixed = (wrong_sizes == {size} and len(bad_calls) == len(reached) and size > 1
                  and len({sizes[i - 1] for i in reached}) > 1)
@@ -282,15 +274,14 @@ def _check_all_devices(g, reached, sizes, devices):
         fixed = bool(literal) and size not in (b, -(-b // devices))
     if fixed:
         common = {"size": size, "devices": count("device", devices), "calls": count("call", len(reached))}
-        if len(reached) > 1 and literal:
-            observation = msg("devices.hard_coded_line", "all {calls} mapped an axis of size {size} whatever B "
-                              "was, but this run has {devices}: line {line} writes a device count into the code, "
-                              "and the grader runs with a different number of devices each time",
-                              line=literal[0], **common)
-        elif len(reached) > 1:
-            observation = msg("devices.hard_coded", "all {calls} mapped an axis of size {size} whatever B was, "
-                              "but this run has {devices}: a fixed device count, while the grader runs with a "
-                              "different number of devices each time", **common)
+        if len(reached) > 1:
+            observation = at_line(literal, msg(
+                "devices.hard_coded_line", "all {calls} mapped an axis of size {size} whatever B was, but this run "
+                "has {devices}: line {line} writes a device count into the code, and the grader runs with a "
+                "different number of devices each time", **common), msg(
+                "devices.hard_coded", "all {calls} mapped an axis of size {size} whatever B was, but this run has "
+                "{devices}: a fixed device count, while the grader runs with a different number of devices each "
+                "time", **common))
         else:
             observation = msg("devices.hard_coded_first", "call {call} (B = {b}) mapped an axis of size {size}, "
                               "but this run has {devices}: line {line} writes a device count into the code, and the "
@@ -323,15 +314,11 @@ def _check_all_devices(g, reached, sizes, devices):
 def _check_values(g, calls, sizes, xs, devices):
     wrong = []  # (index, got as float or None, want, why)
     for i, (x, result) in enumerate(zip(xs, calls.results), 1):
-        want = expected(x)
+        want = float(np.sum(x.astype(np.float64) ** 2))
         ok, why = compare(result, want, rtol=RTOL, atol=ATOL, what=msg("what.call", "the result of call {i} "
                                                                        "(B = {b})", i=i, b=sizes[i - 1]))
         if not ok:
-            try:
-                got = np.asarray(result, dtype=np.float64)
-            except Exception:
-                got = None
-            wrong.append((i, got, want, why))
+            wrong.append((i, as_floats(result), want, why))
     if not wrong:
         g.passed("values", msg("values.ok", "all {n} results match", n=len(sizes)))
         return

@@ -68,9 +68,9 @@ exercise gives win.
         refuse_fetching(g, "in_program", msg("in_program.callback", "f gets its answer from Python ({callbacks})"),
                         advice, tier=2, passed=msg("in_program.ok", "the work is done inside the program"))
 ``values_match(g, check, results, wanted, *, rtol, atol, what=None, slip=None, advice=None, tier=None, ok=None)``
-    The first result that differs fails, explained by its known slip when ``slip(i, result)`` finds one, else by
-    what differs (``what(i)`` names it, default "the result of call {i}"); ``mismatch`` gives that observation
-    without reporting it::
+    The first result that differs fails, explained by its known slip when ``slip(i, result)`` finds one (a slip
+    that names ``{why}`` gets what differs), else by what differs (``what(i)`` names it, default "the result of call
+    {i}"); ``mismatch`` gives that observation without reporting it::
 
         values_match(g, "values", calls.results, wants, rtol=1e-4, atol=1e-4,
                      slip=lambda i, result: ddof_slip(result, xs[i - 1], i), advice=msg("advice.formula", "…"))
@@ -111,11 +111,13 @@ exercise gives win.
 ``shortened(items, limit)``
     The first ``limit`` items, joined, with ", …" when there were more: ``shortened([8, 16, 32, 64], 3) == "8, 16,
     32, …"``.
-``batch_sizes(rng, devices)``, ``missing_values(x, arrays)``, ``doubled(out)``, ``ignores_mapped_result``
-    Splitting a batch over the devices (pmap, shard_map): sizes around the device count, the values of x that
-    reached none of ``arrays``, and whether the result changes when the per-device program's results are
-    doubled (``doubling(True)`` switches the exercise's spy)::
+``batch_sizes(rng, devices)``, ``batch_values(rng, size)``, ``missing_values(x, arrays)``, ``doubled(out)``,
+``ignores_mapped_result``
+    Splitting a batch over the devices (pmap, shard_map): sizes around the device count, float32 values whose
+    squares each add at least 0.25, the values of x that reached none of ``arrays``, and whether the result changes
+    when the per-device program's results are doubled (``doubling(True)`` switches the exercise's spy)::
 
+        xs = [batch_values(g.rng, b) for b in batch_sizes(g.rng, jax.device_count())]
         unused = ignores_mapped_result(g, calls, record, lambda on: _STATE.update(double=on))
 ``lines_writing(g, n)``
     The learner's lines that write the number ``n`` (above 1) as it is: a device count written into the code::
@@ -239,6 +241,7 @@ from jittrainer.grading.sandbox.checks.results import (
 from jittrainer.grading.sandbox.checks.spies import JitCall, PmapCall, is_compiled, is_jitted
 from jittrainer.grading.sandbox.checks.splits import (
     batch_sizes,
+    batch_values,
     doubled,
     doubling_binds,
     ignores_mapped_result,
@@ -312,6 +315,7 @@ __all__ = [
     "at_line",
     "bare_name",
     "batch_sizes",
+    "batch_values",
     "built_from_jit",
     "call_signature",
     "calls_words",
