@@ -63,6 +63,7 @@ from jittrainer.authoring import (
     still_running,
     taken_by,
     tracer_error,
+    type_of,
     values_match,
     watch_calls,
     when_eager,
@@ -221,6 +222,11 @@ def test_values_match_names_the_first_slip_or_what_differs():
     assert values_match(g, "ok", results[:1], wanted[:1]) and str(g.results["ok"][1]) == "all 1 results match"
     twice = lambda i, result: msg("twice", "{why}: twice the sum")  # noqa: E731
     assert str(mismatch([2.0], [1.0], slip=twice)) == "the result of call 1 is 2 where 1 was expected: twice the sum"
+
+
+def test_type_of_writes_types_as_jax_does():
+    assert type_of(np.zeros((2, 3), np.float32)) == "float32[2, 3]" and type_of(np.int32(0)) == "int32[]"
+    assert type_of(jax.random.key(0)) == "key<fry>[]" and type_of(3) == "int"
 
 
 def test_reading_results_as_numbers():

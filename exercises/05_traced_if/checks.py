@@ -106,10 +106,11 @@ def check_values(g, deltas, results):
     got = {d: v for d, r, v in rows}
     wrong_d = [d for d, *_ in wrong]
     right_d = [d for d in deltas if d not in wrong_d]
+    advice = msg("advice.formulas", "use delta > 0 to choose: 1.5 * delta + 2.0 when it holds, 0.25 * delta "
+                 "otherwise (zero included)")
     slip = _slip(got, wrong_d, deltas)
     if slip is not None:
-        g.failed("values", slip, msg("advice.formulas", "use delta > 0 to choose: 1.5 * delta + 2.0 when it holds, "
-                 "0.25 * delta otherwise (zero included)"), tier=ZERO_TIER)
+        g.failed("values", slip, advice, tier=ZERO_TIER)
         return
     d, r, _ = min(wrong, key=lambda w: abs(w[0]))
     _, why = compare(r, expected(d), rtol=RTOL, atol=ATOL,
@@ -117,8 +118,7 @@ def check_values(g, deltas, results):
     if right_d:
         why = msg("values.some_right", "{why}; for delta = {right} the results were right", why=why,
                   right=[f"{v:.4g}" for v in right_d])
-    g.failed("values", why, msg("advice.formulas", "use delta > 0 to choose: 1.5 * delta + 2.0 when it holds, "
-             "0.25 * delta otherwise (zero included)"), tier=ZERO_TIER)
+    g.failed("values", why, advice, tier=ZERO_TIER)
 
 
 def _slip(got, wrong_d, deltas):

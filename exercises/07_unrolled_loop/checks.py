@@ -9,6 +9,7 @@ from jittrainer.authoring import (
     count,
     eqns_of,
     is_compiled,
+    iter_eqns,
     msg,
     one_compile,
     refuse_fetching,
@@ -114,31 +115,23 @@ def make_advice(error):
 
 # -- program_size: two jaxprs -----------------------------------------------------------------------------------
 
+def copies(eqn) -> int:
+    """How many copies of its body an equation's program holds: a scan unrolled k times k (at most its length)."""
+    if eqn.primitive.name != "scan":
+        return 1
+    length = int(eqn.params.get("length", 1) or 1)
+    unroll = eqn.params.get("unroll", 1)
+    return length if unroll is True else max(1, min(int(unroll or 1), length))
+
+
 def size(jaxpr) -> int:
     """Equations, nested jaxprs included; a loop body counts once, a scan unrolled k times counts k times."""
-    total = 0
-    for eqn in eqns_of(jaxpr):
-        total += 1
-        factor = 1
-        if eqn.primitive.name == "scan":
-            length = int(eqn.params.get("length", 1) or 1)
-            unroll = eqn.params.get("unroll", 1)
-            factor = length if unroll is True else max(1, min(int(unroll or 1), length))
-        total += factor * sum(size(sub) for sub in sub_jaxprs(eqn))
-    return total
+    return sum(1 + copies(eqn) * sum(size(sub) for sub in sub_jaxprs(eqn)) for eqn in eqns_of(jaxpr))
 
 
 def max_unroll(jaxpr) -> int:
     """The largest number of body copies any scan in the program is unrolled into (1: none unrolled)."""
-    most = 1
-    for eqn in eqns_of(jaxpr):
-        if eqn.primitive.name == "scan":
-            length = int(eqn.params.get("length", 1) or 1)
-            unroll = eqn.params.get("unroll", 1)
-            most = max(most, length if unroll is True else min(int(unroll or 1), length))
-        for sub in sub_jaxprs(eqn):
-            most = max(most, max_unroll(sub))
-    return most
+    return max((copies(eqn) for eqn in iter_eqns(jaxpr)), default=1)
 
 
 def traced(g, x, steps: int):
@@ -146,13 +139,11 @@ def traced(g, x, steps: int):
     fn = g.graded_function
     try:
         if is_compiled(fn):
-            closed = g.graded_jaxpr()
-        else:
-            with g.recorder.mute():  # tracing runs the learner's Python again
-                closed = fn.trace(x, steps).jaxpr
+            return g.graded_jaxpr()
+        with g.recorder.mute():  # tracing runs the learner's Python again
+            return fn.trace(x, steps).jaxpr
     except Exception:
         return None
-    return closed
 
 
 def compile_note(calls, counts, small: int, large: int):

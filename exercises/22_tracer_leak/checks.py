@@ -18,7 +18,7 @@ import jax
 import numpy as np
 
 from jittrainer.authoring import (at_line, count, describe_leaks_robustly, is_tracer, msg, one_compile, stored_numbers,
-                                  tracers_in_module, type_name, typed_copy, when_nothing)
+                                  tracers_in_module, type_name, type_of, typed_copy, when_nothing)
 
 CHECKS = {
     "no_leak": "nothing computed in center is kept outside it (jax.checking_leaks, module-level names)",
@@ -242,14 +242,6 @@ def report_bad_return(g, result) -> None:
     g.failed("returns_state", observation, _advice_return(), tier=STATE_TIER)
 
 
-def _describe(leaf) -> str:
-    shape = getattr(leaf, "shape", None)
-    dtype = getattr(leaf, "dtype", None)
-    if shape is None or dtype is None:
-        return type(leaf).__name__
-    return f"{dtype}{list(shape)}"
-
-
 def check_returned_state(g, results, dim: int) -> bool:
     want = {"mean": f"float32[{dim}]", "count": "int32[]"}
     for i, (state, _y) in enumerate(results, 1):
@@ -264,7 +256,7 @@ def check_returned_state(g, results, dim: int) -> bool:
             g.failed("returns_state", observation, _advice_return(), tier=STATE_TIER)
             return False
         for key in ("mean", "count"):
-            got = _describe(state[key])
+            got = type_of(state[key])
             if got != want[key]:
                 g.failed("returns_state", msg(
                     "state.dtype", "call {i} returned {key} as {got}, but it came in as {want}: the next call would "

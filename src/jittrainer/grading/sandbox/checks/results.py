@@ -54,7 +54,11 @@ def type_of(value: Any) -> str:
     dtype, shape = getattr(value, "dtype", None), getattr(value, "shape", None)
     if dtype is None or shape is None:
         return type(value).__name__
-    return f"{np.dtype(dtype).name}[{', '.join(str(int(n)) for n in shape)}]"
+    try:
+        name = np.dtype(dtype).name
+    except TypeError:  # one of JAX's own dtypes, a typed PRNG key's key<fry>: as JAX writes it
+        name = str(dtype)
+    return f"{name}[{', '.join(str(int(n)) for n in shape)}]"
 
 
 def wrong_type(value: Any, shape: tuple[int, ...], dtype: str, what: Msg) -> Msg | None:
