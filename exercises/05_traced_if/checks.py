@@ -71,19 +71,16 @@ def explain_error(error):
     return None
 
 
-def make_advice(wrapped_whole: bool):
-    def advice(error):
-        if error.type in ("TracerBoolConversionError", "ConcretizationTypeError", "TracerArrayConversionError"):
-            if wrapped_whole:
-                return msg("advice.wrapped", "heat itself is not jitted, so the grader wrapped all of it in "
-                           "jax.jit: delta is a tracer in your outer code too. {fix}", fix=select_advice())
-            return select_advice()
-        if "branches must have equal output types" in error.message:
-            return msg("advice.cond_types", "make both branches return a float32 scalar: compute both from delta "
-                       "(0.25 * delta, not a Python 0), or use jnp.where")
-        return None
-
-    return advice
+def make_advice(error, wrapped_whole: bool):
+    if error.type in ("TracerBoolConversionError", "ConcretizationTypeError", "TracerArrayConversionError"):
+        if wrapped_whole:
+            return msg("advice.wrapped", "heat itself is not jitted, so the grader wrapped all of it in jax.jit: "
+                       "delta is a tracer in your outer code too. {fix}", fix=select_advice())
+        return select_advice()
+    if "branches must have equal output types" in error.message:
+        return msg("advice.cond_types", "make both branches return a float32 scalar: compute both from delta (0.25 "
+                   "* delta, not a Python 0), or use jnp.where")
+    return None
 
 
 # -- values -----------------------------------------------------------------------------------------------------
@@ -166,7 +163,8 @@ def grade(g):
     heat = g.graded(params=1)
     deltas = draw_deltas(g.rng)
     calls = g.calls(heat, [(d,) for d in deltas])
-    g.check_ran("runs", calls, make_advice(wrapped_whole), tier=SELECT_TIER, explain=explain_error)
+    g.check_ran("runs", calls, lambda error: make_advice(error, wrapped_whole), tier=SELECT_TIER,
+                explain=explain_error)
 
     refuse_fetching(g, "in_program", msg(
         "in_program.callback", "heat hands the answer back from Python through a host callback ({callbacks}) whose "

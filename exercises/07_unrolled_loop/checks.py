@@ -5,6 +5,7 @@ per tick); values right for every count; at most one compile per distinct count,
 import numpy as np
 
 from jittrainer.authoring import (
+    at_line,
     compare,
     count,
     eqns_of,
@@ -177,17 +178,16 @@ def check_size(g, calls, counts, x, small: int, large: int):
                               "{large} steps {b}: the loop is one operation, but it is unrolled {k} times (unroll=True "
                               "or a factor as large as the count), so its body is copied once per tick, as a Python "
                               "loop would", k=unrolled, **common)
-        elif growth >= 1 and lines:
-            observation = msg("size.unrolled_line", "traced with {small} steps the program has {a} equations, with "
-                              "{large} steps {b}: about {per:.0f} more for every tick, one copy of the loop body per "
-                              "iteration. The Python loop on line {line} runs while jit traces simulate, so it is "
-                              "unrolled into the program, and trace and compile time grow with it{note}", per=growth,
-                              line=lines[0], note=compile_note(calls, counts, small, large), **common)
         elif growth >= 1:
-            observation = msg("size.unrolled", "traced with {small} steps the program has {a} equations, with "
-                              "{large} steps {b}: about {per:.0f} more for every tick, one copy of the loop body per "
-                              "iteration: the loop runs while jit traces simulate and is unrolled into the "
-                              "program{note}", per=growth, note=compile_note(calls, counts, small, large), **common)
+            common.update(per=growth, note=compile_note(calls, counts, small, large))
+            observation = at_line(lines, msg(
+                "size.unrolled_line", "traced with {small} steps the program has {a} equations, with {large} steps "
+                "{b}: about {per:.0f} more for every tick, one copy of the loop body per iteration. The Python loop "
+                "on line {line} runs while jit traces simulate, so it is unrolled into the program, and trace and "
+                "compile time grow with it{note}", **common), msg(
+                "size.unrolled", "traced with {small} steps the program has {a} equations, with {large} steps {b}: "
+                "about {per:.0f} more for every tick, one copy of the loop body per iteration: the loop runs while "
+                "jit traces simulate and is unrolled into the program{note}", **common))
         else:
             observation = msg("size.grows", "traced with {small} steps the program has {a} equations, with {large} "
                               "steps {b}: its size still depends on the step count", **common)

@@ -101,10 +101,6 @@ def loss_of(pred, target, weight, heads) -> float:
     return wmse(pred, target, weight) + 0.5 * aux
 
 
-def expected(b: Batch) -> float:
-    return loss_of(b.pred, b.target, b.weight, b.heads)
-
-
 # ------------------------------------------------------------------------------------------------ jit spy
 
 
@@ -242,7 +238,8 @@ def _close(a, b) -> bool:
 
 
 def check_values(g, results, batches) -> bool:
-    rows = ((result, b, expected(b), as_number(result)) for result, b in zip(results, batches))
+    rows = ((result, b, loss_of(b.pred, b.target, b.weight, b.heads), as_number(result))
+            for result, b in zip(results, batches))
     return first_wrong(g, "values", rows, lambda row: _close(row[3], row[2]), _wrong_value, msg(
         "advice.masked_mean", "average the aux term over the real heads only (sum under the mask, divide by the "
         "mask's count, 0 when there is none), and use weights of 1 when weight is missing or None"), tier=FIX_TIER,
@@ -263,10 +260,8 @@ def _wrong_value(i, row):
 def _describe(b: Batch):
     weight = {"missing": msg("what.weight_missing", "no weight key"), "none": msg("what.weight_none", "weight None"),
               "array": msg("what.weight_array", "a weight array")}[b.weight_kind]
-    if b.aux_kind == "missing":
-        aux = msg("what.aux_missing", "no aux key")
-    else:
-        aux = msgn("what.aux_heads", "{n} aux head", "{n} aux heads", n=b.aux_kind)
+    aux = (msg("what.aux_missing", "no aux key") if b.aux_kind == "missing" else
+           msgn("what.aux_heads", "{n} aux head", "{n} aux heads", n=b.aux_kind))
     return msg("what.batch", "{weight}, {aux}", weight=weight, aux=aux)
 
 
