@@ -48,6 +48,7 @@ from jittrainer.authoring import (
     missing_values,
     msg,
     one_compile,
+    outer_jit_advice,
     reason_items,
     refuse_fetching,
     repeat_that_compiled,
@@ -317,6 +318,20 @@ def test_each_vector_shifted_by_its_own_amount_and_how_the_outputs_moved():
 
     assert shift_rerun(g, JitCall.at_call(1, "broken", broken, (rows,), {}), slots, [1.0, 1.0]) == (
         None, "ValueError: no")
+
+
+def test_advice_for_outer_code_the_grader_wrapped_in_jit():
+    def error(kind):
+        return SimpleNamespace(type=kind, message="")
+
+    fix = lambda e: None if e.type == "TracerIntegerConversionError" else msg("fix", "use jnp.where")  # noqa: E731
+    wrapped = msg("wrapped", "f is not jitted, so the grader wrapped it: {fix}")
+    advice = outer_jit_advice(SimpleNamespace(wrapped_host_code=True), fix, wrapped, "bool")
+    assert str(advice(error("TracerBoolConversionError"))) == "f is not jitted, so the grader wrapped it: use jnp.where"
+    assert str(advice(error("TracerArrayConversionError"))) == "use jnp.where"  # not of the kinds named
+    assert advice(error("TracerIntegerConversionError")) is None and str(advice(error("KeyError"))) == "use jnp.where"
+    plain = outer_jit_advice(SimpleNamespace(wrapped_host_code=False), fix, wrapped)
+    assert str(plain(error("TracerBoolConversionError"))) == "use jnp.where"
 
 
 def test_tracer_errors_by_kind():

@@ -24,6 +24,7 @@ from jittrainer.authoring import (
     msg,
     msgn,
     one_compile,
+    outer_jit_advice,
     primitive_names,
     tracer_error,
     values_match,
@@ -60,11 +61,13 @@ class Report:
 
 def number(value) -> float | None:
     """A concrete scalar (Python, NumPy, jax.Array, also of shape (1,)), else None. Never raises, never compiles."""
+    if is_tracer(value):
+        return None
     try:
-        arr = None if is_tracer(value) else np.asarray(value)
+        arr = np.asarray(value)
     except Exception:
         return None
-    return float(arr.reshape(())) if arr is not None and arr.size == 1 and arr.dtype.kind in "biuf" else None
+    return float(arr.reshape(())) if arr.size == 1 and arr.dtype.kind in "biuf" else None
 
 
 def shown(value) -> str:
@@ -121,7 +124,6 @@ def running(xs: np.ndarray) -> np.ndarray:
 
 # -- the program -----------------------------------------------------------------------------------------------
 
-LOOP_PRIMITIVES = ("scan", "while")
 CALLBACKS = ("debug_callback", "io_callback", "pure_callback")  # the ones that can call report
 
 
@@ -131,7 +133,7 @@ def callback_layout(g) -> tuple[int, bool, bool]:
     closed = g.graded_jaxpr()
     if closed is None:
         return 0, True, False  # cannot tell: do not fail on it
-    in_loop = [bool(set(LOOP_PRIMITIVES) & set(holders)) for eqn, holders in eqns_within(closed)
+    in_loop = [bool({"scan", "while"} & set(holders)) for eqn, holders in eqns_within(closed)
                if eqn.primitive.name in CALLBACKS]
     return len(in_loop), any(in_loop), any("Ordered" in type(e).__name__ for e in closed.effects)
 
@@ -139,14 +141,8 @@ def callback_layout(g) -> tuple[int, bool, bool]:
 # -- advice (the code to write) --------------------------------------------------------------------------------
 
 
-def run_advice(error, wrapped_whole: bool):
+def run_advice(error):
     if tracer_error(error):
-        if wrapped_whole:
-            return msg("advice.tracer_wrapped",
-                       "train itself is not jitted, so the grader wrapped all of it in jax.jit: xs and every value "
-                       "computed from it are tracers there, which float(), int() and NumPy cannot read. Leave the "
-                       "numbers to a callback: jax.debug.callback(report, t, s, ordered=True) calls report with "
-                       "real numbers at run time")
         return msg("advice.tracer",
                    "while jit traces train, xs and every value computed from it (s too) are tracers, which "
                    "float(), int() and NumPy cannot read. Leave the numbers to a callback: "
@@ -162,7 +158,10 @@ def run_advice(error, wrapped_whole: bool):
 
 
 def grade(g):
-    wrapped_whole = g.wrapped_host_code
+    advice = outer_jit_advice(g, run_advice, msg(
+        "advice.tracer_wrapped", "train itself is not jitted, so the grader wrapped all of it in jax.jit: xs and every "
+        "value computed from it are tracers there, which float(), int() and NumPy cannot read. Leave the numbers to a "
+        "callback: jax.debug.callback(report, t, s, ordered=True) calls report with real numbers at run time"))
     train = g.graded(params=1)
     reports: list[Report] = []
     original = g.replace("report", make_recorder(g, reports))
@@ -173,7 +172,7 @@ def grade(g):
     # g.calls starts from empty caches, so a train traced at import (a demo call at the top of the file) is
     # traced again here, with the recorder in place of report.
     calls = g.calls(train, [(x,) for x in xs])
-    g.check_ran("runs", calls, lambda error: run_advice(error, wrapped_whole), tier=CALLBACK_TIER)
+    g.check_ran("runs", calls, advice, tier=CALLBACK_TIER)
 
     check_values(g, xs, calls)
     if check_every_call(g, xs, calls, reports, stale):
@@ -190,7 +189,9 @@ def check_values(g, xs, calls) -> None:
 
 def value_slip(result, x, i):
     """A known slip that explains a result that differs from the sum (values_match asks about no other), or None."""
-    got, x64, sums = number(result), x.astype(np.float64), running(x)
+    got = number(result)
+    x64 = x.astype(np.float64)
+    sums = running(x)
     common = {"i": i, "got": got, "want": sums[-1]}
     return first_slip(got, [
         (x64.sum(), msg("values.not_squared", "call {i} returned {got:.6g}, the sum of xs without squaring; expected "
@@ -208,12 +209,6 @@ def _alias_lines(g) -> list[int]:
     value_use = re.compile(r"(?<![\w.'\"])report\b(?!\s*\()")
     return [n for n, line in enumerate(g.code.splitlines(), 1) if not re.match(r"\s*def\s+report\b", line)
             and value_use.search(line) and (not line[:1].isspace() or re.match(r"\s*def\s", line))]
-
-
-def _direct_lines(g) -> list[int]:
-    """Lines inside train that call report directly (not through a lambda handed to a callback)."""
-    return [n for n in g.lines_calling(r"(?<![\w.'\"])report\s*\(", g.function_name)
-            if "lambda" not in g.code.splitlines()[n - 1]]
 
 
 def check_every_call(g, xs, calls, reports: list[Report], stale: list[int | None]) -> bool:
@@ -252,7 +247,8 @@ def check_every_call(g, xs, calls, reports: list[Report], stale: list[int | None
     if bad is not None:
         return fail(bad.problem, msg("advice.signature", "pass the step first and the running sum second: "
                                      "jax.debug.callback(report, t, s, ordered=True)"))
-    direct = _direct_lines(g)
+    # the lines of train that call report directly (a line with a lambda hands report to a callback)
+    direct = g.lines_calling(r"^(?!.*lambda).*(?<![\w.'\"])report\s*\(", g.function_name)
     if traced and not any(per_call):
         common = {"n": len(traced), "calls": count("call", CALLS)}
         return fail(at_line(direct, msgn(
@@ -299,7 +295,8 @@ def check_every_call(g, xs, calls, reports: list[Report], stale: list[int | None
     total, in_loop, _ = callback_layout(g)
     i = next((i for i, c in enumerate(per_call, 1) if len(c) != STEPS), None)
     if i is not None:
-        n, steps = len(per_call[i - 1]), [r.step for r in per_call[i - 1]]
+        n = len(per_call[i - 1])
+        steps = [r.step for r in per_call[i - 1]]
         common = {"i": i, "reports": count("report", n), "steps": STEPS}
         missing = [t for t in range(STEPS) if t not in steps]
         if n < STEPS and None not in steps and len(missing) == 1 and xs[i - 1][missing[0]] == 0:
@@ -348,7 +345,8 @@ def check_order(g, xs, reports: list[Report]) -> None:
         sums = running(x)
         values = {s: r.value for s, r in zip(steps, mine)}
         for t, want in enumerate(sums):
-            v, common = values[t], {"i": i, "t": t, "want": want}
+            v = values[t]
+            common = {"i": i, "t": t, "want": want}
             if v is None:
                 return fail(msg("value.none", "call {i}, step {t}: report got no number where s = {want:.6g} after "
                                 "that update", **common), step_advice)

@@ -3,8 +3,8 @@ compiled program, and seven calls with seven different values compile once (a st
 
 import numpy as np
 
-from jittrainer.authoring import (as_number, compare, msg, msgn, one_compile, refuse_fetching, refuse_wrong_type,
-                                  when_eager, when_static)
+from jittrainer.authoring import (as_number, compare, msg, msgn, one_compile, outer_jit_advice, refuse_fetching,
+                                  refuse_wrong_type, when_eager, when_static)
 
 CHECKS = {
     "runs": "heat runs under jax.jit with a traced delta",
@@ -71,11 +71,8 @@ def explain_error(error):
     return None
 
 
-def make_advice(error, wrapped_whole: bool):
+def make_advice(error):
     if error.type in ("TracerBoolConversionError", "ConcretizationTypeError", "TracerArrayConversionError"):
-        if wrapped_whole:
-            return msg("advice.wrapped", "heat itself is not jitted, so the grader wrapped all of it in jax.jit: "
-                       "delta is a tracer in your outer code too. {fix}", fix=select_advice())
         return select_advice()
     if "branches must have equal output types" in error.message:
         return msg("advice.cond_types", "make both branches return a float32 scalar: compute both from delta (0.25 "
@@ -159,12 +156,12 @@ def check_compiles(g, calls):
 
 
 def grade(g):
-    wrapped_whole = g.wrapped_host_code
+    advice = outer_jit_advice(g, make_advice, msg("advice.wrapped", "heat itself is not jitted, so the grader wrapped "
+                                                  "all of it in jax.jit: delta is a tracer in your outer code too. {fix}"))
     heat = g.graded(params=1)
     deltas = draw_deltas(g.rng)
     calls = g.calls(heat, [(d,) for d in deltas])
-    g.check_ran("runs", calls, lambda error: make_advice(error, wrapped_whole), tier=SELECT_TIER,
-                explain=explain_error)
+    g.check_ran("runs", calls, advice, tier=SELECT_TIER, explain=explain_error)
 
     refuse_fetching(g, "in_program", msg(
         "in_program.callback", "heat hands the answer back from Python through a host callback ({callbacks}) whose "

@@ -103,6 +103,13 @@ exercise gives win.
     TracerArray/Integer/BoolConversionError of ``kinds`` ("array", "int", "bool"; all three when none is named)::
 
         if tracer_error(error, "int", "bool"): return msg("advice.traced", "inside jit a length is a tracer, …")
+``outer_jit_advice(g, advice, wrapped, *kinds)`` (before ``g.graded``)
+    A ``runs`` check's advice, said as ``wrapped`` (given ``{fix}``, the advice) when the graded function is not
+    jitted itself yet the file uses jit, so the grader's own jax.jit traced the learner's outer code, and the run
+    failed on a traced value (``tracer_error(error, *kinds)``)::
+
+        advice = outer_jit_advice(g, run_advice, msg("advice.wrapped", "heat itself is not jitted, so the grader "
+                                  "wrapped all of it in jax.jit: delta is a tracer in your outer code too. {fix}"))
 ``watch_calls(fn, on_call)``
     ``on_call(*args, **kwargs)`` before each call of the plain function ``fn``, through whatever name or alias holds
     it (its code is swapped in place; False when it cannot be)::
@@ -222,6 +229,7 @@ from jittrainer.grading.sandbox.checks.jaxprs import (
 from jittrainer.grading.sandbox.checks.independence import independence_failure, related_masks
 from jittrainer.grading.sandbox.checks.module_state import stored_numbers, tracers_in_module, typed_copy
 from jittrainer.grading.sandbox.jax_compat import describe_leaks_robustly
+from jittrainer.grading.sandbox.checks.outer_jit import outer_jit_advice
 from jittrainer.grading.sandbox.checks.output_hooks import Hooked, HookedLowered, hooked
 from jittrainer.grading.sandbox.checks.replay import OpReplay, makes_nan
 from jittrainer.grading.sandbox.checks.reruns import Rerun, places_of, rerun, runs_in, shift_rerun, shifted
@@ -356,6 +364,7 @@ __all__ = [
     "msgn",
     "numbers_in",
     "one_compile",
+    "outer_jit_advice",
     "perturbed",
     "places_of",
     "primitive_names",
