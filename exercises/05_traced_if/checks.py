@@ -94,9 +94,8 @@ def check_values(g, deltas, results):
     rows = [(d, r, as_number(r)) for d, r in zip(deltas, results)]
     wrong = [(d, r, v) for d, r, v in rows if not compare(r, expected(d), rtol=RTOL, atol=ATOL)[0]]
     if not wrong:
-        g.passed("values", msg("values.ok", "all {n} results match (delta = {deltas})", n=len(deltas),
-                               deltas=[f"{d:.4g}" for d in deltas]))
-        return
+        return g.passed("values", msg("values.ok", "all {n} results match (delta = {deltas})", n=len(deltas),
+                                      deltas=[f"{d:.4g}" for d in deltas]))
     got = {d: v for d, r, v in rows}
     wrong_d = [d for d, *_ in wrong]
     right_d = [d for d in deltas if d not in wrong_d]
@@ -104,8 +103,7 @@ def check_values(g, deltas, results):
                  "otherwise (zero included)")
     slip = _slip(got, wrong_d, deltas)
     if slip is not None:
-        g.failed("values", slip, advice, tier=ZERO_TIER)
-        return
+        return g.failed("values", slip, advice, tier=ZERO_TIER)
     d, r, _ = min(wrong, key=lambda w: abs(w[0]))
     _, why = compare(r, expected(d), rtol=RTOL, atol=ATOL,
                      what=msg("what.delta", "the result for delta = {delta:.4g}", delta=d))
@@ -156,8 +154,9 @@ def check_compiles(g, calls):
 
 
 def grade(g):
-    advice = outer_jit_advice(g, make_advice, msg("advice.wrapped", "heat itself is not jitted, so the grader wrapped "
-                                                  "all of it in jax.jit: delta is a tracer in your outer code too. {fix}"))
+    advice = outer_jit_advice(g, make_advice, msg("advice.wrapped", "heat itself is not jitted, so the grader "
+                                                  "wrapped all of it in jax.jit: delta is a tracer in your outer code "
+                                                  "too. {fix}"))
     heat = g.graded(params=1)
     deltas = draw_deltas(g.rng)
     calls = g.calls(heat, [(d,) for d in deltas])

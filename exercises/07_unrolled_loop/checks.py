@@ -164,9 +164,8 @@ def compile_note(calls, counts, small: int, large: int):
 def check_size(g, calls, counts, x, small: int, large: int):
     ja, jb = traced(g, x, small), traced(g, x, large)
     if ja is None or jb is None:
-        g.failed("program_size", msg("size.no_trace", "the grader could not trace simulate again with {small} and "
-                                     "{large} steps to read its program", small=small, large=large))
-        return
+        return g.failed("program_size", msg("size.no_trace", "the grader could not trace simulate again with "
+                                            "{small} and {large} steps to read its program", small=small, large=large))
     a, b = size(ja), size(jb)
     common = {"small": small, "large": large, "a": a, "b": b, "cap": MAX_EQNS}
     if a != b:
@@ -191,14 +190,12 @@ def check_size(g, calls, counts, x, small: int, large: int):
         else:
             observation = msg("size.grows", "traced with {small} steps the program has {a} equations, with {large} "
                               "steps {b}: its size still depends on the step count", **common)
-        g.failed("program_size", observation, loop_advice(), tier=LOOP_TIER)
-        return
+        return g.failed("program_size", observation, loop_advice(), tier=LOOP_TIER)
     if a > MAX_EQNS:
-        g.failed("program_size", msg("size.too_big", "the program has {a} equations for both {small} and {large} "
-                                     "steps, more than {cap}: a loop written out to a fixed length (masked or not) is "
-                                     "still unrolled; the body should appear once", **common),
-                 loop_advice(), tier=LOOP_TIER)
-        return
+        return g.failed("program_size", msg("size.too_big", "the program has {a} equations for both {small} and "
+                                            "{large} steps, more than {cap}: a loop written out to a fixed length "
+                                            "(masked or not) is still unrolled; the body should appear once",
+                                            **common), loop_advice(), tier=LOOP_TIER)
     g.passed("program_size", msg("size.ok", "{a} equations for {small} steps and for {large} steps: the loop body "
                                  "appears once", **common))
 
@@ -217,9 +214,8 @@ def check_values(g, xs, counts, results):
         if not ok:
             wrong.append((i, x, n, result, why))
     if not wrong:
-        g.passed("values", msg("values.ok", "all {k} results match (steps = {counts})", k=len(counts),
-                               counts=[str(n) for n in dict.fromkeys(counts)]))
-        return
+        return g.passed("values", msg("values.ok", "all {k} results match (steps = {counts})", k=len(counts),
+                                      counts=[str(n) for n in dict.fromkeys(counts)]))
     advice = msg("advice.values", "apply step exactly steps times, starting from v = 0: a loop from 0 to steps, "
                  "returning x (steps = 0 returns x as it came)")
     g.failed("values", _slip(wrong) or _plain(wrong, counts), advice, tier=EDGE_TIER)
@@ -270,10 +266,9 @@ def check_compiles(g, calls, counts):
     repeat = repeat_that_compiled(calls, counts)
     if repeat is not None:
         call, earlier, reason = repeat
-        g.failed("compiles", msg("compiles.repeat", "call {call} repeated steps = {steps} from call {earlier} and "
-                                 "compiled again instead of reusing that program ({reason})", call=call,
-                                 steps=counts[call - 1], earlier=earlier, reason=reason), once, tier=LOOP_TIER)
-        return
+        return g.failed("compiles", msg("compiles.repeat", "call {call} repeated steps = {steps} from call {earlier} "
+                                        "and compiled again instead of reusing that program ({reason})", call=call,
+                                        steps=counts[call - 1], earlier=earlier, reason=reason), once, tier=LOOP_TIER)
     n = calls.compiles
     ok = (msg("compiles.ok_one", "compiled once; every step count ran the same program") if n == 1 else
           msg("compiles.ok_each", "{compiles} for {k} distinct step counts; the repeat reused its program",

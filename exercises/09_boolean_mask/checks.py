@@ -105,9 +105,8 @@ def check_values(g, xs, counts, results):
     for i, (x, result) in enumerate(zip(xs, results), 1):
         parts, problem = split(result)
         if problem is not None:
-            g.failed("values", problem, msg("advice.return", "return a tuple of three: kept (float32[16]), count and "
-                     "mean"), tier=EDGE_TIER)
-            return
+            return g.failed("values", problem, msg("advice.return", "return a tuple of three: kept (float32[16]), "
+                            "count and mean"), tier=EDGE_TIER)
         observation = _problem(i, x, *parts)
         if observation is not None:
             right = [c for c, (xx, r) in zip(counts, zip(xs, results)) if _all_right(xx, r)]
@@ -116,11 +115,10 @@ def check_values(g, xs, counts, results):
                 observation = msg("values.edges_only", "{problem}; only the inputs with 0 or 16 good values came out "
                                   "right, the edge cases the statement shows: the result must follow any count",
                                   problem=observation)
-            g.failed("values", observation, msg("advice.values", "move the good values to the front in their order "
-                     "and fill the rest with 0.0 (mask the padding slots, or pad the indices with one past the end "
-                     "and append a 0.0 to x); count = jnp.sum(x > 0); mean = masked sum / count, and 0.0 when the "
-                     "count is 0"), tier=EDGE_TIER)
-            return
+            return g.failed("values", observation, msg("advice.values", "move the good values to the front in their "
+                            "order and fill the rest with 0.0 (mask the padding slots, or pad the indices with one "
+                            "past the end and append a 0.0 to x); count = jnp.sum(x > 0); mean = masked sum / count, "
+                            "and 0.0 when the count is 0"), tier=EDGE_TIER)
     g.passed("values", msg("values.ok", "all {n} results match (good values per input: {counts})", n=len(xs),
                            counts=[str(c) for c in counts]))
 

@@ -200,8 +200,7 @@ def check_in_range(g, inputs, results, n):
         else:
             observation = msg("in.other", "call {call}: dish {dish} gave {value:.6g} where its price, {price:.2f}, "
                               "was expected", **common)
-        g.failed("in_range", observation, bounds_advice(), tier=BOUNDS_TIER)
-        return
+        return g.failed("in_range", observation, bounds_advice(), tier=BOUNDS_TIER)
     g.passed("in_range", msg("in.ok", "all {n} dish numbers on the menu gave their prices (0 and n - 1 included)",
                              n=len([d for _, ds in inputs for d in ds if 0 <= d < n])))
 

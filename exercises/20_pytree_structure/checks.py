@@ -149,20 +149,19 @@ def _error_advice(error):
 # ------------------------------------------------------------------------------------------------ compiles
 
 
-def check_compiles(g, calls, batches) -> None:
+def check_compiles(g, calls, batches) -> bool:
     total = calls.compiles
     if total == 1:
-        g.passed("one_compile", msg("compiles.ok_aot", "1 compile over {batches} batches, made ahead of time before "
-                                    "the first batch", batches=BATCHES) if calls.window.aot else
-                 msg("compiles.ok", "1 compile over {batches} batches: batch 1 compiled, the other {rest} reused it",
-                     batches=BATCHES, rest=BATCHES - 1))
-        return
+        return g.passed("one_compile", msg("compiles.ok_aot", "1 compile over {batches} batches, made ahead of time "
+                                           "before the first batch", batches=BATCHES) if calls.window.aot else
+                        msg("compiles.ok", "1 compile over {batches} batches: batch 1 compiled, the other {rest} "
+                            "reused it", batches=BATCHES, rest=BATCHES - 1))
     if total == 0:
-        g.failed("one_compile", msg("compiles.none", "nothing was compiled during the {batches} batches: batch_loss "
-                                    "called no jitted function", batches=BATCHES), _advice_fixed(), tier=FIX_TIER)
-        return
+        return g.failed("one_compile", msg("compiles.none", "nothing was compiled during the {batches} batches: "
+                                           "batch_loss called no jitted function", batches=BATCHES), _advice_fixed(),
+                        tier=FIX_TIER)
     observation, advice = _cause(g, calls, batches)
-    g.failed("one_compile", observation, advice, tier=FIX_TIER)
+    return g.failed("one_compile", observation, advice, tier=FIX_TIER)
 
 
 def _advice_fixed():

@@ -273,7 +273,7 @@ def check_returned_state(g, results, dim: int) -> bool:
 # ------------------------------------------------------------------------------------------------ values
 
 
-def check_values(g, results, streams) -> None:
+def check_values(g, results, streams) -> bool:
     for i, (entry, (state, y)) in enumerate(zip(PLAN, results), 1):
         stream, step = entry[0], entry[1]
         batches = streams[stream]
@@ -291,10 +291,9 @@ def check_values(g, results, streams) -> None:
             observation = _y_slip(common, got_y, batches[step], mean, batches, step)
         else:
             continue
-        g.failed("values", observation, _advice_return(), tier=STATE_TIER)
-        return
-    g.passed("values", msg("values.ok", "streams A and B, interleaved, each kept its own running mean and count, "
-                           "and the replay of A's second call gave the same answer"))
+        return g.failed("values", observation, _advice_return(), tier=STATE_TIER)
+    return g.passed("values", msg("values.ok", "streams A and B, interleaved, each kept its own running mean and "
+                                  "count, and the replay of A's second call gave the same answer"))
 
 
 def _count_slip(common, got_n, n, step, rows):

@@ -301,7 +301,7 @@ def _check_sharded(g, reached, records, sizes, devices) -> bool:
                                    devices=count("device", devices)))
 
 
-def _check_psum(g, calls, reached, records, sizes) -> None:
+def _check_psum(g, calls, reached, records, sizes) -> bool:
     advice = msg("advice.psum_inside", "inside the shard_mapped function, add every device's sum across the mesh "
                  "axis with jax.lax.psum(jnp.sum(chunk**2), 'i'), and return it with out_specs=P()")
     for i in reached:
@@ -323,13 +323,12 @@ def _check_psum(g, calls, reached, records, sizes) -> None:
                 observation = msg("psum.none", "call {call} (B = {b}): the shard_mapped function adds nothing across "
                                   "devices (no psum in its body), so what it returns is one device's sum, not the "
                                   "total", **common)
-            g.failed("psum_inside", observation, advice, tier=SHARD_TIER)
-            return
+            return g.failed("psum_inside", observation, advice, tier=SHARD_TIER)
     prims = [p for i in reached for r in records[i] for m in _maps(r) for p in m.psum_prims]
     if refuse_unused(g, "psum_inside", calls, reached, prims, graded="sum_of_squares", advice=advice, tier=SHARD_TIER):
-        return
-    g.passed("psum_inside", msg("psum.ok", "the per-device sums were added across the mesh with psum, inside "
-                                "shard_map"))
+        return False
+    return g.passed("psum_inside", msg("psum.ok", "the per-device sums were added across the mesh with psum, inside "
+                                       "shard_map"))
 
 
 def expected(x: np.ndarray) -> float:
