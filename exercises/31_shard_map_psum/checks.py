@@ -140,10 +140,10 @@ def _specs(specs) -> str:
     return str(specs[0]) if len(specs) == 1 else ", ".join(map(str, specs))
 
 
-def _maps(record: _Record) -> list[_Map]:
-    if record.jaxpr is None:
-        return []
-    return [_Map(e) for e in iter_eqns(record.jaxpr) if e.primitive.name == "shard_map"]
+def _maps(records: list[_Record]) -> list[_Map]:
+    """The shard_maps in the programs of one call's records (a record whose program did not trace holds none)."""
+    return [_Map(e) for r in records if r.jaxpr is not None for e in iter_eqns(r.jaxpr)
+            if e.primitive.name == "shard_map"]
 
 
 # ------------------------------------------------------------------------------------------------ grading
@@ -217,7 +217,7 @@ def _runs_advice(error):
 def _check_uses(g, calls, reached, records, sizes, xs, devices) -> bool:
     fail = lambda observation, advice=None: g.failed(  # noqa: E731
         "uses_shard_map", observation, advice or _pad_advice(devices), tier=SHARD_TIER)
-    without = [i for i in reached if not any(_maps(r) for r in records[i])]
+    without = [i for i in reached if not _maps(records[i])]
     if without and len(without) == len(reached):
         if "experimental.shard_map" in g.code:
             return fail(msg("uses.experimental", "no jax.shard_map ran during any of the {calls}: your file uses "
@@ -261,7 +261,7 @@ def _check_sharded(g, reached, records, sizes, devices) -> bool:
     advice = _pad_advice(devices)
     for i in reached:
         b = sizes[i - 1]
-        for m in (m for r in records[i] for m in _maps(r)):
+        for m in _maps(records[i]):
             common = {"call": i, "b": b, "devices": count("device", devices)}
             if m.mesh_size != devices:
                 observation = at_line(lines_writing(g, m.mesh_size), msg(
@@ -306,7 +306,7 @@ def _check_psum(g, calls, reached, records, sizes) -> bool:
                  "axis with jax.lax.psum(jnp.sum(chunk**2), 'i'), and return it with out_specs=P()")
     for i in reached:
         b = sizes[i - 1]
-        for m in (m for r in records[i] for m in _maps(r)):
+        for m in _maps(records[i]):
             covered = {name for axes in m.psum_axes for name in axes}
             if m.psum_axes and set(m.axis_names) <= covered:
                 continue
@@ -324,7 +324,7 @@ def _check_psum(g, calls, reached, records, sizes) -> bool:
                                   "devices (no psum in its body), so what it returns is one device's sum, not the "
                                   "total", **common)
             return g.failed("psum_inside", observation, advice, tier=SHARD_TIER)
-    prims = [p for i in reached for r in records[i] for m in _maps(r) for p in m.psum_prims]
+    prims = [p for i in reached for m in _maps(records[i]) for p in m.psum_prims]
     if refuse_unused(g, "psum_inside", calls, reached, prims, graded="sum_of_squares", advice=advice, tier=SHARD_TIER):
         return False
     return g.passed("psum_inside", msg("psum.ok", "the per-device sums were added across the mesh with psum, inside "
