@@ -281,15 +281,13 @@ def _value_slip(i, b: Batch, got: float, want: float, what):
     if k and _close(got, main + 0.5 * sum(per_head) / MAX_AUX) and k != MAX_AUX:
         return msg("values.divided_by_slots", "batch {i} ({what}): the aux term was divided by 3, the number of "
                    "slots, instead of {k}, the number of real heads", k=k, **common)
-    if k < MAX_AUX:
-        padded = per_head + [wmse(np.zeros_like(b.target), b.target, b.weight)] * (MAX_AUX - k)
-        if _close(got, main + 0.5 * float(np.mean(padded))) and k == 0:
+    padded = per_head + [wmse(np.zeros_like(b.target), b.target, b.weight)] * (MAX_AUX - k)  # empty slots as heads
+    if k < MAX_AUX and _close(got, main + 0.5 * float(np.mean(padded))):
+        if k == 0:
             return msg("values.padding_counted_none", "batch {i} ({what}): with no heads the aux term must be 0, but "
                        "the 3 empty slots were averaged in as if they were heads predicting 0", **common)
-        if _close(got, main + 0.5 * float(np.mean(padded))):
-            return msg("values.padding_counted", "batch {i} ({what}): the empty slots ({pad} of 3) were averaged in "
-                       "as if they were heads predicting 0; only the real heads ({k}) count", pad=MAX_AUX - k, k=k,
-                       **common)
+        return msg("values.padding_counted", "batch {i} ({what}): the empty slots ({pad} of 3) were averaged in as if "
+                   "they were heads predicting 0; only the real heads ({k}) count", pad=MAX_AUX - k, k=k, **common)
     if k > 1 and _close(got, main + 0.5 * sum(per_head)):
         return msg("values.summed", "batch {i} ({what}): the aux term is the sum over the heads, not their mean",
                    **common)

@@ -125,7 +125,7 @@ def _grade(g):
     run.stored = stored_numbers(g.module, MODULE)
     with jax.checking_leaks():
         calls = g.calls(run, PLAN, name="center")
-    if check_leaks(g, run, calls):
+    if not check_leaks(g, run, calls):
         return
     g.check_ran("runs", calls, _error_advice, tier=STATE_TIER)
     if run.bad:
@@ -172,7 +172,11 @@ def _store_lines(g, name: str | None) -> list[int]:
 
 
 def check_leaks(g, run: Threading, calls) -> bool:
-    """Report no_leak; True when a leak was found (the check failed)."""
+    """Report no_leak; False when a leak was found (the check failed, and grading stops there)."""
+
+    def fail(observation):
+        return g.failed("no_leak", observation, _advice_return(), tier=STATE_TIER)
+
     error = next((e for e in run.errors if str(e).startswith(LEAK_PREFIX)), None)
     if error is not None:
         text = str(error)
@@ -198,34 +202,27 @@ def check_leaks(g, run: Threading, calls) -> bool:
                 "that value is a tracer, which only exists during the trace", **common), msg(
                 "leak.other", "jax.checking_leaks() stopped call {call}: JAX says \"{jax}\": a value computed inside "
                 "center was kept outside it while jit traced the function", **common))
-        g.failed("no_leak", observation, _advice_return(), tier=STATE_TIER)
-        return True
+        return fail(observation)
     stale = next((e for e in run.errors if type(e).__name__ == "UnexpectedTracerError"), None)
     if stale is not None:
-        g.failed("no_leak", msg("leak.unexpected", "center raised UnexpectedTracerError: JAX says \"{jax}\". It used "
-                                "a tracer kept from an earlier trace (a global, a list or an attribute filled while "
-                                "jit traced center before), and such a tracer is dead once its trace ends",
-                                jax=str(stale).splitlines()[0].strip()), _advice_return(), tier=STATE_TIER)
-        return True
+        return fail(msg("leak.unexpected", "center raised UnexpectedTracerError: JAX says \"{jax}\". It used a "
+                        "tracer kept from an earlier trace (a global, a list or an attribute filled while jit traced "
+                        "center before), and such a tracer is dead once its trace ends",
+                        jax=str(stale).splitlines()[0].strip()))
     if not calls.ok:
-        return False
+        return True
     found = tracers_in_module(g.module, MODULE)
     if found:
-        g.failed("no_leak", msg("leak.kept", "after the calls, your module-level {name} holds a tracer: a value "
-                                "computed inside center while jit traced it, kept outside the function",
-                                name=found[0]), _advice_return(), tier=STATE_TIER)
-        return True
+        return fail(msg("leak.kept", "after the calls, your module-level {name} holds a tracer: a value computed "
+                        "inside center while jit traced it, kept outside the function", name=found[0]))
     grown = [name for name, n in stored_numbers(g.module, MODULE).items() if n > run.stored.get(name, 0)]
     if grown:
-        g.failed("no_leak", msg("leak.stored", "after the calls, your module-level {name} holds more numbers than "
-                                "before the first call: center (or a host callback it runs, such as "
-                                "jax.debug.callback) kept values it computed outside the function, where the next "
-                                "call could read them instead of its state", name=grown[0]), _advice_return(),
-                 tier=STATE_TIER)
-        return True
-    g.passed("no_leak", msg("leak.ok", "{calls} under jax.checking_leaks(): no tracer escaped, and no module-level "
-                            "name holds one", calls=count("call", len(calls.records))))
-    return False
+        return fail(msg("leak.stored", "after the calls, your module-level {name} holds more numbers than before "
+                        "the first call: center (or a host callback it runs, such as jax.debug.callback) kept values "
+                        "it computed outside the function, where the next call could read them instead of its state",
+                        name=grown[0]))
+    return g.passed("no_leak", msg("leak.ok", "{calls} under jax.checking_leaks(): no tracer escaped, and no "
+                                   "module-level name holds one", calls=count("call", len(calls.records))))
 
 
 # ------------------------------------------------------------------------------------------------ the returned state
