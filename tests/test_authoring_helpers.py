@@ -32,6 +32,7 @@ from jittrainer.authoring import (
     at_line,
     bare_name,
     batch_sizes,
+    batch_values,
     calls_words,
     doubled,
     eqns_within,
@@ -47,6 +48,7 @@ from jittrainer.authoring import (
     missing_values,
     msg,
     one_compile,
+    outer_jit_advice,
     reason_items,
     refuse_fetching,
     repeat_that_compiled,
@@ -62,6 +64,7 @@ from jittrainer.authoring import (
     still_running,
     taken_by,
     tracer_error,
+    type_of,
     values_match,
     watch_calls,
     when_eager,
@@ -218,6 +221,13 @@ def test_values_match_names_the_first_slip_or_what_differs():
     why = mismatch(results[::2], wanted[::2], what=lambda i: msg("w", "result {i}", i=i))
     assert str(why).startswith("result 2 is 9 at index [0] where 1 was expected")
     assert values_match(g, "ok", results[:1], wanted[:1]) and str(g.results["ok"][1]) == "all 1 results match"
+    twice = lambda i, result: msg("twice", "{why}: twice the sum")  # noqa: E731
+    assert str(mismatch([2.0], [1.0], slip=twice)) == "the result of call 1 is 2 where 1 was expected: twice the sum"
+
+
+def test_type_of_writes_types_as_jax_does():
+    assert type_of(np.zeros((2, 3), np.float32)) == "float32[2, 3]" and type_of(np.int32(0)) == "int32[]"
+    assert type_of(jax.random.key(0)) == "key<fry>[]" and type_of(3) == "int"
 
 
 def test_reading_results_as_numbers():
@@ -310,6 +320,20 @@ def test_each_vector_shifted_by_its_own_amount_and_how_the_outputs_moved():
         None, "ValueError: no")
 
 
+def test_advice_for_outer_code_the_grader_wrapped_in_jit():
+    def error(kind):
+        return SimpleNamespace(type=kind, message="")
+
+    fix = lambda e: None if e.type == "TracerIntegerConversionError" else msg("fix", "use jnp.where")  # noqa: E731
+    wrapped = msg("wrapped", "f is not jitted, so the grader wrapped it: {fix}")
+    advice = outer_jit_advice(SimpleNamespace(wrapped_host_code=True), fix, wrapped, "bool")
+    assert str(advice(error("TracerBoolConversionError"))) == "f is not jitted, so the grader wrapped it: use jnp.where"
+    assert str(advice(error("TracerArrayConversionError"))) == "use jnp.where"  # not of the kinds named
+    assert advice(error("TracerIntegerConversionError")) is None and str(advice(error("KeyError"))) == "use jnp.where"
+    plain = outer_jit_advice(SimpleNamespace(wrapped_host_code=False), fix, wrapped)
+    assert str(plain(error("TracerBoolConversionError"))) == "use jnp.where"
+
+
 def test_tracer_errors_by_kind():
     error = lambda type_: ErrorInfo(type_, "")  # noqa: E731
     assert tracer_error(error("ConcretizationTypeError"), "int") and tracer_error(error("TracerBoolConversionError"))
@@ -358,6 +382,13 @@ def test_batch_sizes_surround_the_device_count():
             assert len(sizes) == (5 if devices > 1 else 4) and devices in sizes
             if devices > 1:
                 assert min(sizes) < devices and sum(s % devices != 0 for s in sizes) >= 3
+
+
+def test_batch_values_are_told_apart_from_padding():
+    x = batch_values(np.random.default_rng(1), 200)
+    assert x.dtype == np.float32 and x.shape == (200,) and (x < 0).any() and (x > 0).any()
+    assert (x ** 2 >= 0.25).all() and (np.abs(x) <= 2.0).all()
+    assert missing_values(x, [np.pad(x[:150], (0, 2))]) == 50  # each lost value shows, the padding zeros hold none
 
 
 def test_missing_values_and_doubling():

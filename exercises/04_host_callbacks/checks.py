@@ -18,11 +18,13 @@ from jittrainer.authoring import (
     at_line,
     count,
     eqns_within,
+    first_slip,
     is_compiled,
     is_tracer,
     msg,
     msgn,
     one_compile,
+    outer_jit_advice,
     primitive_names,
     tracer_error,
     values_match,
@@ -63,21 +65,17 @@ def number(value) -> float | None:
         return None
     try:
         arr = np.asarray(value)
-        if arr.size != 1 or arr.dtype.kind not in "biuf":
-            return None
-        return float(arr.reshape(()))
     except Exception:
         return None
+    return float(arr.reshape(())) if arr.size == 1 and arr.dtype.kind in "biuf" else None
 
 
 def shown(value) -> str:
-    if is_tracer(value):
-        return repr(value)
-    v = number(value)
+    v = number(value)  # None for a tracer too: shown as JAX writes it
     return repr(value) if v is None else (str(int(v)) if v == int(v) and abs(v) < 1e9 else f"{v:.6g}")
 
 
-def make_recorder(g, log: list[Report], label: bool = True):
+def make_recorder(g, log: list[Report]):
     def recorder(*args, **kwargs):
         try:
             bound = dict(zip(("step", "value"), args))
@@ -92,9 +90,8 @@ def make_recorder(g, log: list[Report], label: bool = True):
             step, value = bound.get("step"), bound.get("value")
             traced = any(is_tracer(v) for v in (*args, *kwargs.values()))
             log.append(Report(g.current_call, number(step), number(value), traced, problem))
-            if label:  # the learner sees in the output pane when report ran, and with what
-                when = " (while tracing)" if traced else ""
-                print(f"report(step={shown(step)}, value={shown(value)}){when}")
+            when = " (while tracing)" if traced else ""  # the output pane shows when report ran, and with what
+            print(f"report(step={shown(step)}, value={shown(value)}){when}")
         except Exception:  # the recorder must never raise into the learner's program
             pass
 
@@ -127,72 +124,55 @@ def running(xs: np.ndarray) -> np.ndarray:
 
 # -- the program -----------------------------------------------------------------------------------------------
 
-LOOP_PRIMITIVES = ("scan", "while")
 CALLBACKS = ("debug_callback", "io_callback", "pure_callback")  # the ones that can call report
 
 
-def callback_layout(g) -> tuple[int, bool]:
-    """(callback equations in the graded program, whether one of them sits inside a scan or while loop)."""
+def callback_layout(g) -> tuple[int, bool, bool]:
+    """(callback equations in the graded program, whether one of them sits inside a scan or while loop, whether the
+    program carries an ordered effect: ordered=True on a debug or io callback)."""
     closed = g.graded_jaxpr()
     if closed is None:
-        return 0, True  # cannot tell: do not fail on it
-    in_loop = [bool(set(LOOP_PRIMITIVES) & set(holders)) for eqn, holders in eqns_within(closed)
+        return 0, True, False  # cannot tell: do not fail on it
+    in_loop = [bool({"scan", "while"} & set(holders)) for eqn, holders in eqns_within(closed)
                if eqn.primitive.name in CALLBACKS]
-    return len(in_loop), any(in_loop)
-
-
-def ordered_callbacks(g) -> bool:
-    """The graded program carries an ordered effect (ordered=True on a debug or io callback)."""
-    closed = g.graded_jaxpr()
-    return closed is not None and any("Ordered" in type(e).__name__ for e in closed.effects)
+    return len(in_loop), any(in_loop), any("Ordered" in type(e).__name__ for e in closed.effects)
 
 
 # -- advice (the code to write) --------------------------------------------------------------------------------
 
 
-def callback_advice():
-    return msg("advice.callback", "hand report to a host callback right after each update of s, inside the loop: "
-               "jax.debug.callback(report, t, s, ordered=True) calls it at run time, on every call, with real numbers")
-
-
-def make_run_advice(wrapped_whole: bool):
-    def advice(error):
-        if tracer_error(error):
-            if wrapped_whole:
-                return msg("advice.tracer_wrapped",
-                           "train itself is not jitted, so the grader wrapped all of it in jax.jit: xs and every value "
-                           "computed from it are tracers there, which float(), int() and NumPy cannot read. Leave the "
-                           "numbers to a callback: jax.debug.callback(report, t, s, ordered=True) calls report with "
-                           "real numbers at run time")
-            return msg("advice.tracer",
-                       "while jit traces train, xs and every value computed from it (s too) are tracers, which "
-                       "float(), int() and NumPy cannot read. Leave the numbers to a callback: "
-                       "jax.debug.callback(report, t, s, ordered=True) calls report with real numbers at run time")
-        if "callback" in error.message.lower():
-            return msg("advice.callback_raised",
-                       "the callback calls its function with the values you pass after it: "
-                       "jax.debug.callback(report, t, s) calls report(t, s), and report takes (step, value)")
-        return None
-
-    return advice
+def run_advice(error):
+    if tracer_error(error):
+        return msg("advice.tracer",
+                   "while jit traces train, xs and every value computed from it (s too) are tracers, which "
+                   "float(), int() and NumPy cannot read. Leave the numbers to a callback: "
+                   "jax.debug.callback(report, t, s, ordered=True) calls report with real numbers at run time")
+    if "callback" in error.message.lower():
+        return msg("advice.callback_raised",
+                   "the callback calls its function with the values you pass after it: "
+                   "jax.debug.callback(report, t, s) calls report(t, s), and report takes (step, value)")
+    return None
 
 
 # -- grading ---------------------------------------------------------------------------------------------------
 
 
 def grade(g):
-    wrapped_whole = g.wrapped_host_code
+    advice = outer_jit_advice(g, run_advice, msg(
+        "advice.tracer_wrapped", "train itself is not jitted, so the grader wrapped all of it in jax.jit: xs and every "
+        "value computed from it are tracers there, which float(), int() and NumPy cannot read. Leave the numbers to a "
+        "callback: jax.debug.callback(report, t, s, ordered=True) calls report with real numbers at run time"))
     train = g.graded(params=1)
     reports: list[Report] = []
-    stale: list[Report] = []
     original = g.replace("report", make_recorder(g, reports))
-    watch_calls(original, make_recorder(g, stale, label=False))  # the original body prints its own line
+    stale: list[int | None] = []  # the graded call of each call of the original report (it prints its own line)
+    watch_calls(original, lambda *args, **kwargs: stale.append(g.current_call))
 
     xs = make_inputs(g.rng)
     # g.calls starts from empty caches, so a train traced at import (a demo call at the top of the file) is
     # traced again here, with the recorder in place of report.
     calls = g.calls(train, [(x,) for x in xs])
-    g.check_ran("runs", calls, make_run_advice(wrapped_whole), tier=CALLBACK_TIER)
+    g.check_ran("runs", calls, advice, tier=CALLBACK_TIER)
 
     check_values(g, xs, calls)
     if check_every_call(g, xs, calls, reports, stale):
@@ -208,72 +188,57 @@ def check_values(g, xs, calls) -> None:
 
 
 def value_slip(result, x, i):
-    """A known slip that explains a wrong result, or None."""
+    """A known slip that explains a result that differs from the sum (values_match asks about no other), or None."""
     got = number(result)
-    if got is None:
-        return None
     x64 = x.astype(np.float64)
-    close = lambda want: np.isclose(got, want, rtol=RTOL, atol=ATOL)  # noqa: E731
     sums = running(x)
-    if close(x64.sum()):
-        return msg("values.not_squared", "call {i} returned {got:.6g}, the sum of xs without squaring; expected the "
-                   "sum of squares, {want:.6g}", i=i, got=got, want=sums[-1])
-    if close(sums[-2]) and not close(sums[-1]):
-        return msg("values.short", "call {i} returned {got:.6g}, the sum of the first {n} squares: the last step "
-                   "(t = {last}) is missing from the result; expected {want:.6g}", i=i, got=got, n=STEPS - 1,
-                   last=STEPS - 1, want=sums[-1])
-    if close(x64[-1] ** 2) and not close(sums[-1]):
-        return msg("values.last_square", "call {i} returned {got:.6g}, the square of the last element alone, not "
-                   "the running sum of all five; expected {want:.6g}", i=i, got=got, want=sums[-1])
-    return None
+    common = {"i": i, "got": got, "want": sums[-1]}
+    return first_slip(got, [
+        (x64.sum(), msg("values.not_squared", "call {i} returned {got:.6g}, the sum of xs without squaring; expected "
+                        "the sum of squares, {want:.6g}", **common)),
+        (sums[-2], msg("values.short", "call {i} returned {got:.6g}, the sum of the first {n} squares: the last step "
+                       "(t = {last}) is missing from the result; expected {want:.6g}", n=STEPS - 1, last=STEPS - 1,
+                       **common)),
+        (x64[-1] ** 2, msg("values.last_square", "call {i} returned {got:.6g}, the square of the last element alone, "
+                           "not the running sum of all five; expected {want:.6g}", **common))], rtol=RTOL, atol=ATOL)
 
 
-def _alias_line(g) -> int | None:
-    """The first line outside train's body that holds report as a value, not a call (an alias, a partial, a default
+def _alias_lines(g) -> list[int]:
+    """The lines outside train's body that hold report as a value, not a call (an alias, a partial, a default
     argument): what keeps the import-time report."""
     value_use = re.compile(r"(?<![\w.'\"])report\b(?!\s*\()")
-    for n, line in enumerate(g.code.splitlines(), 1):
-        if re.match(r"\s*def\s+report\b", line):
-            continue
-        if value_use.search(line) and (not line[:1].isspace() or re.match(r"\s*def\s", line)):
-            return n
-    return None
+    return [n for n, line in enumerate(g.code.splitlines(), 1) if not re.match(r"\s*def\s+report\b", line)
+            and value_use.search(line) and (not line[:1].isspace() or re.match(r"\s*def\s", line))]
 
 
-def _direct_lines(g) -> list[int]:
-    """Lines inside train that call report directly (not through a lambda handed to a callback)."""
-    return [n for n in g.lines_calling(r"(?<![\w.'\"])report\s*\(", g.function_name)
-            if "lambda" not in g.code.splitlines()[n - 1]]
-
-
-def check_every_call(g, xs, calls, reports: list[Report], stale: list[Report]) -> bool:
+def check_every_call(g, xs, calls, reports: list[Report], stale: list[int | None]) -> bool:
     graded = [r for r in reports if r.call is not None]
     traced = [r for r in graded if r.traced]
     per_call = [[r for r in graded if r.call == i and not r.traced] for i in range(1, CALLS + 1)]
-    stale_graded = [r for r in stale if r.call is not None]
+    stale_graded = [call for call in stale if call is not None]
 
-    def fail(observation, advice=None, tier=CALLBACK_TIER):
-        return g.failed("reports_every_call", observation, advice or callback_advice(), tier=tier)
+    def fail(observation, advice=None):
+        return g.failed("reports_every_call", observation, advice or msg(
+            "advice.callback", "hand report to a host callback right after each update of s, inside the loop: "
+            "jax.debug.callback(report, t, s, ordered=True) calls it at run time, on every call, with real numbers"),
+            tier=CALLBACK_TIER)
 
     if not graded and stale_graded:
         common = {"times": count("time", len(stale_graded))}
-        line = _alias_line(g)
         if is_compiled(g.graded_function):
             observation = msg(
                 "stale.aot", "your train was compiled ahead of time at import, and its callback holds the report of "
                 "that moment; it called that one ({times}), not the module's report: the grader replaced report by "
                 "name before the first call (as a test or a logger set up later would), and the replacement was "
                 "never called", **common)
-        elif line is not None:
-            observation = msg(
+        else:
+            observation = at_line(_alias_lines(g), msg(
                 "stale.line", "your code called the report that line {line} keeps from import ({times}), not the "
                 "module's report: the grader replaced report by name before the first call (as a test or a logger "
-                "set up later would), and the replacement was never called", line=line, **common)
-        else:
-            observation = msg(
+                "set up later would), and the replacement was never called", **common), msg(
                 "stale", "your code called the report it captured at import ({times}), not the module's report: the "
                 "grader replaced report by name before the first call (as a test or a logger set up later would), "
-                "and the replacement was never called", **common)
+                "and the replacement was never called", **common))
         return fail(observation, msg("advice.by_name", "name report inside train, where the callback is made "
                                      "(jax.debug.callback(report, t, s, ordered=True)), or inside a function the "
                                      "callback runs (lambda t, s: report(t, s)), not through an alias, a default "
@@ -282,7 +247,8 @@ def check_every_call(g, xs, calls, reports: list[Report], stale: list[Report]) -
     if bad is not None:
         return fail(bad.problem, msg("advice.signature", "pass the step first and the running sum second: "
                                      "jax.debug.callback(report, t, s, ordered=True)"))
-    direct = _direct_lines(g)
+    # the lines of train that call report directly (a line with a lambda hands report to a callback)
+    direct = g.lines_calling(r"^(?!.*lambda).*(?<![\w.'\"])report\s*\(", g.function_name)
     if traced and not any(per_call):
         common = {"n": len(traced), "calls": count("call", CALLS)}
         return fail(at_line(direct, msgn(
@@ -326,12 +292,12 @@ def check_every_call(g, xs, calls, reports: list[Report], stale: list[Report]) -
                             "and printing the numbers is not calling report", lines=count("line", printed)))
         return fail(msg("never", "report was never called in {calls}, neither while tracing nor at run time",
                         calls=count("call", CALLS)))
-    total, in_loop = callback_layout(g)
-    wrong = next(((i, len(c)) for i, c in enumerate(per_call, 1) if len(c) != STEPS), None)
-    if wrong is not None:
-        i, n = wrong
-        common = {"i": i, "reports": count("report", n), "steps": STEPS}
+    total, in_loop, _ = callback_layout(g)
+    i = next((i for i, c in enumerate(per_call, 1) if len(c) != STEPS), None)
+    if i is not None:
+        n = len(per_call[i - 1])
         steps = [r.step for r in per_call[i - 1]]
+        common = {"i": i, "reports": count("report", n), "steps": STEPS}
         missing = [t for t in range(STEPS) if t not in steps]
         if n < STEPS and None not in steps and len(missing) == 1 and xs[i - 1][missing[0]] == 0:
             return fail(msg("reports.skipped_zero", "call {i} made {reports}; expected {steps}: step {t} has none, and "
@@ -349,10 +315,9 @@ def check_every_call(g, xs, calls, reports: list[Report], stale: list[Report]) -
                               "(steps 0 to 4)", **common)
         return fail(observation)
     if total and not in_loop and total < STEPS:
-        return fail(
-            msg("replay", "report ran {steps} times per call, but the program holds only {callbacks}, outside any "
-                "loop: one callback made all the reports on the host (replaying the sums), so they do not come from "
-                "the loop as it runs", steps=STEPS, callbacks=count("callback", total)))
+        return fail(msg("replay", "report ran {steps} times per call, but the program holds only {callbacks}, "
+                        "outside any loop: one callback made all the reports on the host (replaying the sums), so "
+                        "they do not come from the loop as it runs", steps=STEPS, callbacks=count("callback", total)))
     return g.passed("reports_every_call", msg("every_call.ok", "{steps} reports with real numbers on each of {calls}",
                                               steps=STEPS, calls=count("call", CALLS)))
 
@@ -379,16 +344,15 @@ def check_order(g, xs, reports: list[Report]) -> None:
                             steps=_shown_list(steps)), step_advice)
         sums = running(x)
         values = {s: r.value for s, r in zip(steps, mine)}
-        for t in expected_steps:
+        for t, want in enumerate(sums):
             v = values[t]
-            if v is not None and np.isclose(v, sums[t], rtol=RTOL, atol=ATOL):
-                continue
-            before = sums[t - 1] if t else 0.0
-            common = {"i": i, "t": t, "want": sums[t]}
+            common = {"i": i, "t": t, "want": want}
             if v is None:
                 return fail(msg("value.none", "call {i}, step {t}: report got no number where s = {want:.6g} after "
                                 "that update", **common), step_advice)
-            if np.isclose(v, before, rtol=RTOL, atol=ATOL):
+            if np.isclose(v, want, rtol=RTOL, atol=ATOL):
+                continue
+            if np.isclose(v, sums[t - 1] if t else 0.0, rtol=RTOL, atol=ATOL):  # the sum before this update
                 return fail(msg("value.before", "call {i}, step {t}: report got {got:.6g}, the running sum before "
                                 "that step's update; after adding xs[{t}]**2, s = {want:.6g}", got=v, **common),
                             msg("advice.after", "update s first (s = s + xs[t] ** 2), then make the callback with "
@@ -401,7 +365,7 @@ def check_order(g, xs, reports: list[Report]) -> None:
             return fail(msg("value.wrong", "call {i}, step {t}: report got {got:.6g} where s = {want:.6g} after that "
                             "update", got=v, **common), step_advice)
         if steps != expected_steps:
-            if ordered_callbacks(g):
+            if callback_layout(g)[2]:  # ordered
                 return fail(
                     msg("order.ordered", "call {i} reported the steps in the order {steps}. Your callbacks are "
                         "ordered, so they run in the order your program makes them: it makes them in that order",

@@ -3,8 +3,8 @@ compiled program, and seven calls with seven different values compile once (a st
 
 import numpy as np
 
-from jittrainer.authoring import (as_number, compare, msg, msgn, one_compile, refuse_fetching, refuse_wrong_type,
-                                  when_eager, when_static)
+from jittrainer.authoring import (as_number, compare, msg, msgn, one_compile, outer_jit_advice, refuse_fetching,
+                                  refuse_wrong_type, when_eager, when_static)
 
 CHECKS = {
     "runs": "heat runs under jax.jit with a traced delta",
@@ -71,19 +71,13 @@ def explain_error(error):
     return None
 
 
-def make_advice(wrapped_whole: bool):
-    def advice(error):
-        if error.type in ("TracerBoolConversionError", "ConcretizationTypeError", "TracerArrayConversionError"):
-            if wrapped_whole:
-                return msg("advice.wrapped", "heat itself is not jitted, so the grader wrapped all of it in "
-                           "jax.jit: delta is a tracer in your outer code too. {fix}", fix=select_advice())
-            return select_advice()
-        if "branches must have equal output types" in error.message:
-            return msg("advice.cond_types", "make both branches return a float32 scalar: compute both from delta "
-                       "(0.25 * delta, not a Python 0), or use jnp.where")
-        return None
-
-    return advice
+def make_advice(error):
+    if error.type in ("TracerBoolConversionError", "ConcretizationTypeError", "TracerArrayConversionError"):
+        return select_advice()
+    if "branches must have equal output types" in error.message:
+        return msg("advice.cond_types", "make both branches return a float32 scalar: compute both from delta (0.25 "
+                   "* delta, not a Python 0), or use jnp.where")
+    return None
 
 
 # -- values -----------------------------------------------------------------------------------------------------
@@ -100,25 +94,23 @@ def check_values(g, deltas, results):
     rows = [(d, r, as_number(r)) for d, r in zip(deltas, results)]
     wrong = [(d, r, v) for d, r, v in rows if not compare(r, expected(d), rtol=RTOL, atol=ATOL)[0]]
     if not wrong:
-        g.passed("values", msg("values.ok", "all {n} results match (delta = {deltas})", n=len(deltas),
-                               deltas=[f"{d:.4g}" for d in deltas]))
-        return
+        return g.passed("values", msg("values.ok", "all {n} results match (delta = {deltas})", n=len(deltas),
+                                      deltas=[f"{d:.4g}" for d in deltas]))
     got = {d: v for d, r, v in rows}
     wrong_d = [d for d, *_ in wrong]
     right_d = [d for d in deltas if d not in wrong_d]
+    advice = msg("advice.formulas", "use delta > 0 to choose: 1.5 * delta + 2.0 when it holds, 0.25 * delta "
+                 "otherwise (zero included)")
     slip = _slip(got, wrong_d, deltas)
     if slip is not None:
-        g.failed("values", slip, msg("advice.formulas", "use delta > 0 to choose: 1.5 * delta + 2.0 when it holds, "
-                 "0.25 * delta otherwise (zero included)"), tier=ZERO_TIER)
-        return
+        return g.failed("values", slip, advice, tier=ZERO_TIER)
     d, r, _ = min(wrong, key=lambda w: abs(w[0]))
     _, why = compare(r, expected(d), rtol=RTOL, atol=ATOL,
                      what=msg("what.delta", "the result for delta = {delta:.4g}", delta=d))
     if right_d:
         why = msg("values.some_right", "{why}; for delta = {right} the results were right", why=why,
                   right=[f"{v:.4g}" for v in right_d])
-    g.failed("values", why, msg("advice.formulas", "use delta > 0 to choose: 1.5 * delta + 2.0 when it holds, "
-             "0.25 * delta otherwise (zero included)"), tier=ZERO_TIER)
+    g.failed("values", why, advice, tier=ZERO_TIER)
 
 
 def _slip(got, wrong_d, deltas):
@@ -162,11 +154,13 @@ def check_compiles(g, calls):
 
 
 def grade(g):
-    wrapped_whole = g.wrapped_host_code
+    advice = outer_jit_advice(g, make_advice, msg("advice.wrapped", "heat itself is not jitted, so the grader "
+                                                  "wrapped all of it in jax.jit: delta is a tracer in your outer code "
+                                                  "too. {fix}"))
     heat = g.graded(params=1)
     deltas = draw_deltas(g.rng)
     calls = g.calls(heat, [(d,) for d in deltas])
-    g.check_ran("runs", calls, make_advice(wrapped_whole), tier=SELECT_TIER, explain=explain_error)
+    g.check_ran("runs", calls, advice, tier=SELECT_TIER, explain=explain_error)
 
     refuse_fetching(g, "in_program", msg(
         "in_program.callback", "heat hands the answer back from Python through a host callback ({callbacks}) whose "

@@ -5,10 +5,12 @@ per tick); values right for every count; at most one compile per distinct count,
 import numpy as np
 
 from jittrainer.authoring import (
+    at_line,
     compare,
     count,
     eqns_of,
     is_compiled,
+    iter_eqns,
     msg,
     one_compile,
     refuse_fetching,
@@ -114,31 +116,23 @@ def make_advice(error):
 
 # -- program_size: two jaxprs -----------------------------------------------------------------------------------
 
+def copies(eqn) -> int:
+    """How many copies of its body an equation's program holds: a scan unrolled k times k (at most its length)."""
+    if eqn.primitive.name != "scan":
+        return 1
+    length = int(eqn.params.get("length", 1) or 1)
+    unroll = eqn.params.get("unroll", 1)
+    return length if unroll is True else max(1, min(int(unroll or 1), length))
+
+
 def size(jaxpr) -> int:
     """Equations, nested jaxprs included; a loop body counts once, a scan unrolled k times counts k times."""
-    total = 0
-    for eqn in eqns_of(jaxpr):
-        total += 1
-        factor = 1
-        if eqn.primitive.name == "scan":
-            length = int(eqn.params.get("length", 1) or 1)
-            unroll = eqn.params.get("unroll", 1)
-            factor = length if unroll is True else max(1, min(int(unroll or 1), length))
-        total += factor * sum(size(sub) for sub in sub_jaxprs(eqn))
-    return total
+    return sum(1 + copies(eqn) * sum(size(sub) for sub in sub_jaxprs(eqn)) for eqn in eqns_of(jaxpr))
 
 
 def max_unroll(jaxpr) -> int:
     """The largest number of body copies any scan in the program is unrolled into (1: none unrolled)."""
-    most = 1
-    for eqn in eqns_of(jaxpr):
-        if eqn.primitive.name == "scan":
-            length = int(eqn.params.get("length", 1) or 1)
-            unroll = eqn.params.get("unroll", 1)
-            most = max(most, length if unroll is True else min(int(unroll or 1), length))
-        for sub in sub_jaxprs(eqn):
-            most = max(most, max_unroll(sub))
-    return most
+    return max((copies(eqn) for eqn in iter_eqns(jaxpr)), default=1)
 
 
 def traced(g, x, steps: int):
@@ -146,13 +140,11 @@ def traced(g, x, steps: int):
     fn = g.graded_function
     try:
         if is_compiled(fn):
-            closed = g.graded_jaxpr()
-        else:
-            with g.recorder.mute():  # tracing runs the learner's Python again
-                closed = fn.trace(x, steps).jaxpr
+            return g.graded_jaxpr()
+        with g.recorder.mute():  # tracing runs the learner's Python again
+            return fn.trace(x, steps).jaxpr
     except Exception:
         return None
-    return closed
 
 
 def compile_note(calls, counts, small: int, large: int):
@@ -172,9 +164,8 @@ def compile_note(calls, counts, small: int, large: int):
 def check_size(g, calls, counts, x, small: int, large: int):
     ja, jb = traced(g, x, small), traced(g, x, large)
     if ja is None or jb is None:
-        g.failed("program_size", msg("size.no_trace", "the grader could not trace simulate again with {small} and "
-                                     "{large} steps to read its program", small=small, large=large))
-        return
+        return g.failed("program_size", msg("size.no_trace", "the grader could not trace simulate again with "
+                                            "{small} and {large} steps to read its program", small=small, large=large))
     a, b = size(ja), size(jb)
     common = {"small": small, "large": large, "a": a, "b": b, "cap": MAX_EQNS}
     if a != b:
@@ -186,28 +177,25 @@ def check_size(g, calls, counts, x, small: int, large: int):
                               "{large} steps {b}: the loop is one operation, but it is unrolled {k} times (unroll=True "
                               "or a factor as large as the count), so its body is copied once per tick, as a Python "
                               "loop would", k=unrolled, **common)
-        elif growth >= 1 and lines:
-            observation = msg("size.unrolled_line", "traced with {small} steps the program has {a} equations, with "
-                              "{large} steps {b}: about {per:.0f} more for every tick, one copy of the loop body per "
-                              "iteration. The Python loop on line {line} runs while jit traces simulate, so it is "
-                              "unrolled into the program, and trace and compile time grow with it{note}", per=growth,
-                              line=lines[0], note=compile_note(calls, counts, small, large), **common)
         elif growth >= 1:
-            observation = msg("size.unrolled", "traced with {small} steps the program has {a} equations, with "
-                              "{large} steps {b}: about {per:.0f} more for every tick, one copy of the loop body per "
-                              "iteration: the loop runs while jit traces simulate and is unrolled into the "
-                              "program{note}", per=growth, note=compile_note(calls, counts, small, large), **common)
+            common.update(per=growth, note=compile_note(calls, counts, small, large))
+            observation = at_line(lines, msg(
+                "size.unrolled_line", "traced with {small} steps the program has {a} equations, with {large} steps "
+                "{b}: about {per:.0f} more for every tick, one copy of the loop body per iteration. The Python loop "
+                "on line {line} runs while jit traces simulate, so it is unrolled into the program, and trace and "
+                "compile time grow with it{note}", **common), msg(
+                "size.unrolled", "traced with {small} steps the program has {a} equations, with {large} steps {b}: "
+                "about {per:.0f} more for every tick, one copy of the loop body per iteration: the loop runs while "
+                "jit traces simulate and is unrolled into the program{note}", **common))
         else:
             observation = msg("size.grows", "traced with {small} steps the program has {a} equations, with {large} "
                               "steps {b}: its size still depends on the step count", **common)
-        g.failed("program_size", observation, loop_advice(), tier=LOOP_TIER)
-        return
+        return g.failed("program_size", observation, loop_advice(), tier=LOOP_TIER)
     if a > MAX_EQNS:
-        g.failed("program_size", msg("size.too_big", "the program has {a} equations for both {small} and {large} "
-                                     "steps, more than {cap}: a loop written out to a fixed length (masked or not) is "
-                                     "still unrolled; the body should appear once", **common),
-                 loop_advice(), tier=LOOP_TIER)
-        return
+        return g.failed("program_size", msg("size.too_big", "the program has {a} equations for both {small} and "
+                                            "{large} steps, more than {cap}: a loop written out to a fixed length "
+                                            "(masked or not) is still unrolled; the body should appear once",
+                                            **common), loop_advice(), tier=LOOP_TIER)
     g.passed("program_size", msg("size.ok", "{a} equations for {small} steps and for {large} steps: the loop body "
                                  "appears once", **common))
 
@@ -226,9 +214,8 @@ def check_values(g, xs, counts, results):
         if not ok:
             wrong.append((i, x, n, result, why))
     if not wrong:
-        g.passed("values", msg("values.ok", "all {k} results match (steps = {counts})", k=len(counts),
-                               counts=[str(n) for n in dict.fromkeys(counts)]))
-        return
+        return g.passed("values", msg("values.ok", "all {k} results match (steps = {counts})", k=len(counts),
+                                      counts=[str(n) for n in dict.fromkeys(counts)]))
     advice = msg("advice.values", "apply step exactly steps times, starting from v = 0: a loop from 0 to steps, "
                  "returning x (steps = 0 returns x as it came)")
     g.failed("values", _slip(wrong) or _plain(wrong, counts), advice, tier=EDGE_TIER)
@@ -279,10 +266,9 @@ def check_compiles(g, calls, counts):
     repeat = repeat_that_compiled(calls, counts)
     if repeat is not None:
         call, earlier, reason = repeat
-        g.failed("compiles", msg("compiles.repeat", "call {call} repeated steps = {steps} from call {earlier} and "
-                                 "compiled again instead of reusing that program ({reason})", call=call,
-                                 steps=counts[call - 1], earlier=earlier, reason=reason), once, tier=LOOP_TIER)
-        return
+        return g.failed("compiles", msg("compiles.repeat", "call {call} repeated steps = {steps} from call {earlier} "
+                                        "and compiled again instead of reusing that program ({reason})", call=call,
+                                        steps=counts[call - 1], earlier=earlier, reason=reason), once, tier=LOOP_TIER)
     n = calls.compiles
     ok = (msg("compiles.ok_one", "compiled once; every step count ran the same program") if n == 1 else
           msg("compiles.ok_each", "{compiles} for {k} distinct step counts; the repeat reused its program",

@@ -105,23 +105,20 @@ def check_values(g, xs, counts, results):
     for i, (x, result) in enumerate(zip(xs, results), 1):
         parts, problem = split(result)
         if problem is not None:
-            g.failed("values", problem, msg("advice.return", "return a tuple of three: kept (float32[16]), count and "
-                     "mean"), tier=EDGE_TIER)
-            return
+            return g.failed("values", problem, msg("advice.return", "return a tuple of three: kept (float32[16]), "
+                            "count and mean"), tier=EDGE_TIER)
         observation = _problem(i, x, *parts)
         if observation is not None:
             right = [c for c, (xx, r) in zip(counts, zip(xs, results)) if _all_right(xx, r)]
-            generic = isinstance(observation, Generic)
-            observation = getattr(observation, "message", observation)
+            generic = observation.key.startswith("compare.")  # what differs, no known slip
             if generic and right and all(c in (0, SIZE) for c in right):
                 observation = msg("values.edges_only", "{problem}; only the inputs with 0 or 16 good values came out "
                                   "right, the edge cases the statement shows: the result must follow any count",
                                   problem=observation)
-            g.failed("values", observation, msg("advice.values", "move the good values to the front in their order "
-                     "and fill the rest with 0.0 (mask the padding slots, or pad the indices with one past the end "
-                     "and append a 0.0 to x); count = jnp.sum(x > 0); mean = masked sum / count, and 0.0 when the "
-                     "count is 0"), tier=EDGE_TIER)
-            return
+            return g.failed("values", observation, msg("advice.values", "move the good values to the front in their "
+                            "order and fill the rest with 0.0 (mask the padding slots, or pad the indices with one "
+                            "past the end and append a 0.0 to x); count = jnp.sum(x > 0); mean = masked sum / count, "
+                            "and 0.0 when the count is 0"), tier=EDGE_TIER)
     g.passed("values", msg("values.ok", "all {n} results match (good values per input: {counts})", n=len(xs),
                            counts=[str(c) for c in counts]))
 
@@ -200,14 +197,7 @@ def _kept_problem(i, x, kept, want_kept, good):
     _, why = compare(kept, want_kept, rtol=RTOL, atol=ATOL,
                      what=msgn("what.kept", "kept for call {i} (1 good value)", "kept for call {i} ({good} good "
                                "values)", count="good", **common))
-    return Generic(why)
-
-
-class Generic:
-    """A mismatch no known slip explains (the plain comparison message)."""
-
-    def __init__(self, message):
-        self.message = message
+    return why  # no known slip: what differs, as compare says it
 
 
 def _same(a, b) -> bool:
@@ -215,7 +205,6 @@ def _same(a, b) -> bool:
     if a.size != b.size:
         return False
     return bool(np.allclose(a.reshape(-1), b.reshape(-1), rtol=RTOL, atol=ATOL))
-
 
 
 # -- compiles ---------------------------------------------------------------------------------------------------

@@ -2,13 +2,10 @@
 other dish number, negative ones included. n is drawn per grading; every call's 16 dish numbers hold the edges 0,
 n - 1, n, -1, n + k, one negative that wraps (-n..-2), one below -n and one far past the end; one compile."""
 
-import inspect
-import re
-
 import jax
 import numpy as np
 
-from jittrainer.authoring import as_floats, compare, msg, one_compile, refuse_fetching, when_eager
+from jittrainer.authoring import as_floats, at_line, compare, msg, one_compile, refuse_fetching, when_eager
 
 CHECKS = {
     "runs": "lookup_prices runs under jax.jit",
@@ -148,10 +145,9 @@ def check_out_of_range(g, inputs, results, n):
             silent = msg("out.silent", "{head}. Indexing a JAX array never raises IndexError: a read past either end "
                          "is clamped to the nearest element, and a number from -{n} to -1 counts from the end, "
                          "silently, inside jit and outside it", head=head, n=n)
-            raw = _raw_index_lines(g)
-            if raw:
-                silent = msg("out.silent_line", "{silent}. Line {line} indexes the prices with the dish numbers as "
-                             "they come, and nothing else looks at them", silent=silent, line=raw[0])
+            silent = at_line(_raw_index_lines(g), msg("out.silent_line", "{silent}. Line {line} indexes the prices "
+                             "with the dish numbers as they come, and nothing else looks at them", silent=silent),
+                             silent)
             g.failed("out_of_range", silent, bounds_advice(), tier=BOUNDS_TIER)
         else:
             g.failed("out_of_range", head, bounds_advice(), tier=BOUNDS_TIER)
@@ -164,18 +160,9 @@ def check_out_of_range(g, inputs, results, n):
 def _raw_index_lines(g) -> list[int]:
     """Lines of lookup_prices that index an array with the dish numbers, when the function has no bounds test, mode
     or clipping anywhere: the starter's shape."""
-    if re.search(r"\bwhere\b|\bmode\s*=|\bclip\b|<|>|%|\bif\b|one_hot|cond|select", _function_code(g)):
+    if g.lines_calling(r"\bwhere\b|\bmode\s*=|\bclip\b|<|>|%|\bif\b|one_hot|cond|select", g.function_name):
         return []
     return g.lines_calling(r"\[\s*dishes\s*\]|take\s*\(", g.function_name)
-
-
-def _function_code(g) -> str:
-    lines = g.code.splitlines()
-    try:
-        source, start = inspect.getsourcelines(inspect.unwrap(g.function()))
-    except Exception:
-        return g.code
-    return "\n".join(lines[start - 1:start - 1 + len(source)])
 
 
 def check_in_range(g, inputs, results, n):
@@ -213,8 +200,7 @@ def check_in_range(g, inputs, results, n):
         else:
             observation = msg("in.other", "call {call}: dish {dish} gave {value:.6g} where its price, {price:.2f}, "
                               "was expected", **common)
-        g.failed("in_range", observation, bounds_advice(), tier=BOUNDS_TIER)
-        return
+        return g.failed("in_range", observation, bounds_advice(), tier=BOUNDS_TIER)
     g.passed("in_range", msg("in.ok", "all {n} dish numbers on the menu gave their prices (0 and n - 1 included)",
                              n=len([d for _, ds in inputs for d in ds if 0 <= d < n])))
 

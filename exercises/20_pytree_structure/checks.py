@@ -101,10 +101,6 @@ def loss_of(pred, target, weight, heads) -> float:
     return wmse(pred, target, weight) + 0.5 * aux
 
 
-def expected(b: Batch) -> float:
-    return loss_of(b.pred, b.target, b.weight, b.heads)
-
-
 # ------------------------------------------------------------------------------------------------ jit spy
 
 
@@ -153,20 +149,19 @@ def _error_advice(error):
 # ------------------------------------------------------------------------------------------------ compiles
 
 
-def check_compiles(g, calls, batches) -> None:
+def check_compiles(g, calls, batches) -> bool:
     total = calls.compiles
     if total == 1:
-        g.passed("one_compile", msg("compiles.ok_aot", "1 compile over {batches} batches, made ahead of time before "
-                                    "the first batch", batches=BATCHES) if calls.window.aot else
-                 msg("compiles.ok", "1 compile over {batches} batches: batch 1 compiled, the other {rest} reused it",
-                     batches=BATCHES, rest=BATCHES - 1))
-        return
+        return g.passed("one_compile", msg("compiles.ok_aot", "1 compile over {batches} batches, made ahead of time "
+                                           "before the first batch", batches=BATCHES) if calls.window.aot else
+                        msg("compiles.ok", "1 compile over {batches} batches: batch 1 compiled, the other {rest} "
+                            "reused it", batches=BATCHES, rest=BATCHES - 1))
     if total == 0:
-        g.failed("one_compile", msg("compiles.none", "nothing was compiled during the {batches} batches: batch_loss "
-                                    "called no jitted function", batches=BATCHES), _advice_fixed(), tier=FIX_TIER)
-        return
+        return g.failed("one_compile", msg("compiles.none", "nothing was compiled during the {batches} batches: "
+                                           "batch_loss called no jitted function", batches=BATCHES), _advice_fixed(),
+                        tier=FIX_TIER)
     observation, advice = _cause(g, calls, batches)
-    g.failed("one_compile", observation, advice, tier=FIX_TIER)
+    return g.failed("one_compile", observation, advice, tier=FIX_TIER)
 
 
 def _advice_fixed():
@@ -242,7 +237,8 @@ def _close(a, b) -> bool:
 
 
 def check_values(g, results, batches) -> bool:
-    rows = ((result, b, expected(b), as_number(result)) for result, b in zip(results, batches))
+    rows = ((result, b, loss_of(b.pred, b.target, b.weight, b.heads), as_number(result))
+            for result, b in zip(results, batches))
     return first_wrong(g, "values", rows, lambda row: _close(row[3], row[2]), _wrong_value, msg(
         "advice.masked_mean", "average the aux term over the real heads only (sum under the mask, divide by the "
         "mask's count, 0 when there is none), and use weights of 1 when weight is missing or None"), tier=FIX_TIER,
@@ -263,10 +259,8 @@ def _wrong_value(i, row):
 def _describe(b: Batch):
     weight = {"missing": msg("what.weight_missing", "no weight key"), "none": msg("what.weight_none", "weight None"),
               "array": msg("what.weight_array", "a weight array")}[b.weight_kind]
-    if b.aux_kind == "missing":
-        aux = msg("what.aux_missing", "no aux key")
-    else:
-        aux = msgn("what.aux_heads", "{n} aux head", "{n} aux heads", n=b.aux_kind)
+    aux = (msg("what.aux_missing", "no aux key") if b.aux_kind == "missing" else
+           msgn("what.aux_heads", "{n} aux head", "{n} aux heads", n=b.aux_kind))
     return msg("what.batch", "{weight}, {aux}", weight=weight, aux=aux)
 
 
@@ -287,15 +281,13 @@ def _value_slip(i, b: Batch, got: float, want: float, what):
     if k and _close(got, main + 0.5 * sum(per_head) / MAX_AUX) and k != MAX_AUX:
         return msg("values.divided_by_slots", "batch {i} ({what}): the aux term was divided by 3, the number of "
                    "slots, instead of {k}, the number of real heads", k=k, **common)
-    if k < MAX_AUX:
-        padded = per_head + [wmse(np.zeros_like(b.target), b.target, b.weight)] * (MAX_AUX - k)
-        if _close(got, main + 0.5 * float(np.mean(padded))) and k == 0:
+    padded = per_head + [wmse(np.zeros_like(b.target), b.target, b.weight)] * (MAX_AUX - k)  # empty slots as heads
+    if k < MAX_AUX and _close(got, main + 0.5 * float(np.mean(padded))):
+        if k == 0:
             return msg("values.padding_counted_none", "batch {i} ({what}): with no heads the aux term must be 0, but "
                        "the 3 empty slots were averaged in as if they were heads predicting 0", **common)
-        if _close(got, main + 0.5 * float(np.mean(padded))):
-            return msg("values.padding_counted", "batch {i} ({what}): the empty slots ({pad} of 3) were averaged in "
-                       "as if they were heads predicting 0; only the real heads ({k}) count", pad=MAX_AUX - k, k=k,
-                       **common)
+        return msg("values.padding_counted", "batch {i} ({what}): the empty slots ({pad} of 3) were averaged in as if "
+                   "they were heads predicting 0; only the real heads ({k}) count", pad=MAX_AUX - k, k=k, **common)
     if k > 1 and _close(got, main + 0.5 * sum(per_head)):
         return msg("values.summed", "batch {i} ({what}): the aux term is the sum over the heads, not their mean",
                    **common)

@@ -18,7 +18,7 @@ import jax
 import numpy as np
 
 from jittrainer.authoring import (at_line, count, describe_leaks_robustly, is_tracer, msg, one_compile, stored_numbers,
-                                  tracers_in_module, type_name, typed_copy, when_nothing)
+                                  tracers_in_module, type_name, type_of, typed_copy, when_nothing)
 
 CHECKS = {
     "no_leak": "nothing computed in center is kept outside it (jax.checking_leaks, module-level names)",
@@ -125,7 +125,7 @@ def _grade(g):
     run.stored = stored_numbers(g.module, MODULE)
     with jax.checking_leaks():
         calls = g.calls(run, PLAN, name="center")
-    if check_leaks(g, run, calls):
+    if not check_leaks(g, run, calls):
         return
     g.check_ran("runs", calls, _error_advice, tier=STATE_TIER)
     if run.bad:
@@ -172,7 +172,11 @@ def _store_lines(g, name: str | None) -> list[int]:
 
 
 def check_leaks(g, run: Threading, calls) -> bool:
-    """Report no_leak; True when a leak was found (the check failed)."""
+    """Report no_leak; False when a leak was found (the check failed, and grading stops there)."""
+
+    def fail(observation):
+        return g.failed("no_leak", observation, _advice_return(), tier=STATE_TIER)
+
     error = next((e for e in run.errors if str(e).startswith(LEAK_PREFIX)), None)
     if error is not None:
         text = str(error)
@@ -198,34 +202,27 @@ def check_leaks(g, run: Threading, calls) -> bool:
                 "that value is a tracer, which only exists during the trace", **common), msg(
                 "leak.other", "jax.checking_leaks() stopped call {call}: JAX says \"{jax}\": a value computed inside "
                 "center was kept outside it while jit traced the function", **common))
-        g.failed("no_leak", observation, _advice_return(), tier=STATE_TIER)
-        return True
+        return fail(observation)
     stale = next((e for e in run.errors if type(e).__name__ == "UnexpectedTracerError"), None)
     if stale is not None:
-        g.failed("no_leak", msg("leak.unexpected", "center raised UnexpectedTracerError: JAX says \"{jax}\". It used "
-                                "a tracer kept from an earlier trace (a global, a list or an attribute filled while "
-                                "jit traced center before), and such a tracer is dead once its trace ends",
-                                jax=str(stale).splitlines()[0].strip()), _advice_return(), tier=STATE_TIER)
-        return True
+        return fail(msg("leak.unexpected", "center raised UnexpectedTracerError: JAX says \"{jax}\". It used a "
+                        "tracer kept from an earlier trace (a global, a list or an attribute filled while jit traced "
+                        "center before), and such a tracer is dead once its trace ends",
+                        jax=str(stale).splitlines()[0].strip()))
     if not calls.ok:
-        return False
+        return True
     found = tracers_in_module(g.module, MODULE)
     if found:
-        g.failed("no_leak", msg("leak.kept", "after the calls, your module-level {name} holds a tracer: a value "
-                                "computed inside center while jit traced it, kept outside the function",
-                                name=found[0]), _advice_return(), tier=STATE_TIER)
-        return True
+        return fail(msg("leak.kept", "after the calls, your module-level {name} holds a tracer: a value computed "
+                        "inside center while jit traced it, kept outside the function", name=found[0]))
     grown = [name for name, n in stored_numbers(g.module, MODULE).items() if n > run.stored.get(name, 0)]
     if grown:
-        g.failed("no_leak", msg("leak.stored", "after the calls, your module-level {name} holds more numbers than "
-                                "before the first call: center (or a host callback it runs, such as "
-                                "jax.debug.callback) kept values it computed outside the function, where the next "
-                                "call could read them instead of its state", name=grown[0]), _advice_return(),
-                 tier=STATE_TIER)
-        return True
-    g.passed("no_leak", msg("leak.ok", "{calls} under jax.checking_leaks(): no tracer escaped, and no module-level "
-                            "name holds one", calls=count("call", len(calls.records))))
-    return False
+        return fail(msg("leak.stored", "after the calls, your module-level {name} holds more numbers than before "
+                        "the first call: center (or a host callback it runs, such as jax.debug.callback) kept values "
+                        "it computed outside the function, where the next call could read them instead of its state",
+                        name=grown[0]))
+    return g.passed("no_leak", msg("leak.ok", "{calls} under jax.checking_leaks(): no tracer escaped, and no "
+                                   "module-level name holds one", calls=count("call", len(calls.records))))
 
 
 # ------------------------------------------------------------------------------------------------ the returned state
@@ -242,14 +239,6 @@ def report_bad_return(g, result) -> None:
     g.failed("returns_state", observation, _advice_return(), tier=STATE_TIER)
 
 
-def _describe(leaf) -> str:
-    shape = getattr(leaf, "shape", None)
-    dtype = getattr(leaf, "dtype", None)
-    if shape is None or dtype is None:
-        return type(leaf).__name__
-    return f"{dtype}{list(shape)}"
-
-
 def check_returned_state(g, results, dim: int) -> bool:
     want = {"mean": f"float32[{dim}]", "count": "int32[]"}
     for i, (state, _y) in enumerate(results, 1):
@@ -264,7 +253,7 @@ def check_returned_state(g, results, dim: int) -> bool:
             g.failed("returns_state", observation, _advice_return(), tier=STATE_TIER)
             return False
         for key in ("mean", "count"):
-            got = _describe(state[key])
+            got = type_of(state[key])
             if got != want[key]:
                 g.failed("returns_state", msg(
                     "state.dtype", "call {i} returned {key} as {got}, but it came in as {want}: the next call would "
@@ -281,7 +270,7 @@ def check_returned_state(g, results, dim: int) -> bool:
 # ------------------------------------------------------------------------------------------------ values
 
 
-def check_values(g, results, streams) -> None:
+def check_values(g, results, streams) -> bool:
     for i, (entry, (state, y)) in enumerate(zip(PLAN, results), 1):
         stream, step = entry[0], entry[1]
         batches = streams[stream]
@@ -299,10 +288,9 @@ def check_values(g, results, streams) -> None:
             observation = _y_slip(common, got_y, batches[step], mean, batches, step)
         else:
             continue
-        g.failed("values", observation, _advice_return(), tier=STATE_TIER)
-        return
-    g.passed("values", msg("values.ok", "streams A and B, interleaved, each kept its own running mean and count, "
-                           "and the replay of A's second call gave the same answer"))
+        return g.failed("values", observation, _advice_return(), tier=STATE_TIER)
+    return g.passed("values", msg("values.ok", "streams A and B, interleaved, each kept its own running mean and "
+                                  "count, and the replay of A's second call gave the same answer"))
 
 
 def _count_slip(common, got_n, n, step, rows):

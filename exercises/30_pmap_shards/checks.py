@@ -16,13 +16,17 @@ import jax
 import numpy as np
 
 from jittrainer.authoring import (
+    as_floats,
+    at_line,
     batch_sizes,
+    batch_values,
     calls_words,
     compare,
     count,
     doubled,
     hooked,
     ignores_mapped_result,
+    lines_writing,
     missing_values,
     msg,
     refuse_fetching,
@@ -38,18 +42,6 @@ CHECKS = {
 RTOL = 1e-5
 ATOL = 1e-5
 PAD_TIER = 2  # the hint tier that explains padding, reshaping to (devices, -1) and adding up the partial sums
-
-
-# ------------------------------------------------------------------------------------------------ graded values
-
-
-def make_x(rng: np.random.Generator, size: int) -> np.ndarray:
-    """float32[size], magnitudes 0.5..2 with random signs: each square adds at least 0.25."""
-    return (rng.choice([-1.0, 1.0], size) * rng.uniform(0.5, 2.0, size)).astype(np.float32)
-
-
-def expected(x: np.ndarray) -> float:
-    return float(np.sum(x.astype(np.float64) ** 2))
 
 
 # ------------------------------------------------------------------------------------- what reached the devices
@@ -157,7 +149,7 @@ def grade(g):
     spy = g.pmap_spy
     devices = jax.local_device_count()
     sizes = batch_sizes(g.rng, devices)
-    xs = [make_x(g.rng, b) for b in sizes]
+    xs = [batch_values(g.rng, b) for b in sizes]
     args = [(jax.device_put(x),) for x in xs]  # jax arrays, made before the graded calls
     calls = g.calls(sum_of_squares, args)
 
@@ -178,20 +170,18 @@ def _check_uses_pmap(g, calls, reached, sizes, xs, devices):
 
     missing = [r.index for r in calls.records if r.ok and not spy.calls_in(r.index)]
     if missing and not any(spy.calls_in(i) for i in reached):
-        fail(msg("pmap.never", "no pmapped function ran during any of the {calls} of sum_of_squares: this exercise "
-                 "grades pmap's one-entry-per-device rule, so the work must go through jax.pmap (new code would use "
-                 "jax.shard_map or jit with shardings, which split the data in their own way)",
-                 calls=count("call", len(reached))),
-             msg("advice.use_pmap", "build the per-device function with jax.pmap (a decorator, a wrapper, or "
-                 "jax.pmap(f).lower(rows).compile()) and pass it x, padded and reshaped to one row per device"))
-        return
+        return fail(msg("pmap.never", "no pmapped function ran during any of the {calls} of sum_of_squares: this "
+                        "exercise grades pmap's one-entry-per-device rule, so the work must go through jax.pmap (new "
+                        "code would use jax.shard_map or jit with shardings, which split the data in their own way)",
+                        calls=count("call", len(reached))),
+                    msg("advice.use_pmap", "build the per-device function with jax.pmap (a decorator, a wrapper, or "
+                        "jax.pmap(f).lower(rows).compile()) and pass it x, padded and reshaped to one row per device"))
     if missing:
-        fail(msg("pmap.some_calls", "{calls} (B = {sizes}) made no jax.pmap call: those batches were computed "
-                 "without splitting them over the devices",
-                 calls=calls_words(missing), sizes=[str(sizes[i - 1]) for i in missing]),
-             msg("advice.every_call", "use the same pmapped function for every batch size, small ones included: "
-                 "pad x up to a multiple of jax.local_device_count() and reshape it to (n, -1)"))
-        return
+        return fail(msg("pmap.some_calls", "{calls} (B = {sizes}) made no jax.pmap call: those batches were computed "
+                        "without splitting them over the devices",
+                        calls=calls_words(missing), sizes=[str(sizes[i - 1]) for i in missing]),
+                    msg("advice.every_call", "use the same pmapped function for every batch size, small ones included: "
+                        "pad x up to a multiple of jax.local_device_count() and reshape it to (n, -1)"))
 
     for i in reached:
         pmapped = spy.calls_in(i)
@@ -200,11 +190,10 @@ def _check_uses_pmap(g, calls, reached, sizes, xs, devices):
         if not concrete:  # pmap inside the learner's jit: only tracers, so count what was mapped
             mapped = [getattr(c, "mapped_floats", None) for c in pmapped]
             if None not in mapped and sum(mapped) < b:
-                fail(msg("pmap.traced_dummy", "call {call} (B = {b}) passed pmap only {n} floating-point values "
-                         "along a mapped axis, fewer than the {b} values of x: x was not split over the devices "
-                         "(it went to every device whole, as a broadcast argument or a captured value)",
-                         call=i, b=b, n=sum(mapped)))
-                return
+                return fail(msg("pmap.traced_dummy", "call {call} (B = {b}) passed pmap only {n} floating-point values "
+                                "along a mapped axis, fewer than the {b} values of x: x was not split over the devices "
+                                "(it went to every device whole, as a broadcast argument or a captured value)",
+                                call=i, b=b, n=sum(mapped)))
             continue
         along = [a for c in pmapped for a in c.mapped_arrays]
         lost = missing_values(x, along)
@@ -226,27 +215,25 @@ def _check_uses_pmap(g, calls, reached, sizes, xs, devices):
                     "pmap.part_of_x", "call {call} (B = {b}) split only part of x over the devices: {lost} of its "
                     "{b} values never reached the pmapped function (it mapped {got}): they were dropped, or "
                     "handled outside pmap", lost=lost, **common)
-            fail(observation)
-            return
+            return fail(observation)
     idle = next((i for i in reached if spy.calls_in(i) and all(c.passes_input_through() for c in spy.calls_in(i))),
                 None)
     if idle is not None:
-        fail(msg("pmap.identity", "call {call} (B = {b}) sent x through jax.pmap, but the pmapped function returned "
-                 "its input unchanged: the squares and the sum were computed outside pmap",
-                 call=idle, b=sizes[idle - 1]),
-             msg("advice.inside", "square and sum inside the pmapped function (jnp.sum(row**2)) and only add up the "
-                 "per-device results outside"))
-        return
+        return fail(msg("pmap.identity", "call {call} (B = {b}) sent x through jax.pmap, but the pmapped function "
+                        "returned its input unchanged: the squares and the sum were computed outside pmap",
+                        call=idle, b=sizes[idle - 1]),
+                    msg("advice.inside", "square and sum inside the pmapped function (jnp.sum(row**2)) and only add "
+                        "up the per-device results outside"))
     # the first call that reached pmap, run again with every pmapped result doubled: the same result ignores them
     unused = ignores_mapped_result(g, calls, g.pmap_spy.calls_in, lambda on: _STATE.update(double=on))
     if unused is not None:
-        fail(msg("pmap.unused", "call {call} (B = {b}) ran jax.pmap, but its result does not use what the pmapped "
-                 "function returned: run again with every pmapped result doubled, sum_of_squares returned the same "
-                 "{value:.6g}, so the sum came from work done outside pmap", call=unused, b=sizes[unused - 1],
-                 value=float(np.asarray(calls.records[unused - 1].result, dtype=np.float64).ravel()[0])),
-             msg("advice.use_result", "return each device's partial sum from the pmapped function (jnp.sum(row**2)) "
-                 "and build the result from those: jnp.sum(per_device)"))
-        return
+        return fail(msg("pmap.unused", "call {call} (B = {b}) ran jax.pmap, but its result does not use what the "
+                        "pmapped function returned: run again with every pmapped result doubled, sum_of_squares "
+                        "returned the same {value:.6g}, so the sum came from work done outside pmap", call=unused,
+                        b=sizes[unused - 1],
+                        value=float(np.asarray(calls.records[unused - 1].result, dtype=np.float64).ravel()[0])),
+                    msg("advice.use_result", "return each device's partial sum from the pmapped function "
+                        "(jnp.sum(row**2)) and build the result from those: jnp.sum(per_device)"))
     refuse_fetching(g, "uses_pmap", passed=msg("pmap.ok", "{calls} split x over the devices with jax.pmap",
                                                calls=count("call", len(reached))))
 
@@ -258,23 +245,21 @@ def _check_all_devices(g, reached, sizes, devices):
         return  # uses_pmap has failed already: no pmap call to judge
     bad = [c for c in pmapped if not c.mapped_sizes or any(s != c.devices for s in c.mapped_sizes)]
     if not bad:
-        g.passed("all_devices", msg("devices.ok", "every pmapped call mapped an axis of size {n}, the device count: "
-                                    "one row per device", n=devices))
-        return
+        return g.passed("all_devices", msg("devices.ok", "every pmapped call mapped an axis of size {n}, the device "
+                                           "count: one row per device", n=devices))
     advice = _pad_advice(devices)
     first = bad[0]
     b = sizes[first.call - 1]
     if not first.mapped_sizes:
-        g.failed("all_devices", msg("devices.none", "call {call} (B = {b}) called a pmapped function that maps no "
-                                    "axis at all", call=first.call, b=b), advice, tier=PAD_TIER)
-        return
+        return g.failed("all_devices", msg("devices.none", "call {call} (B = {b}) called a pmapped function that "
+                                           "maps no axis at all", call=first.call, b=b), advice, tier=PAD_TIER)
     size = next(n for n in first.mapped_sizes if n != devices)
     others = sorted({c.call for c in bad} - {first.call})
     # One size that is not the device count, whatever B was (or, when only one call got that far, a size that
     # follows neither B nor the device count, written as a number in the code): a device count written in.
     wrong_sizes = {n for c in bad for n in c.mapped_sizes if n != devices}
     bad_calls = {c.call for c in bad}
-    literal = g.lines_calling(rf"(?<![\w.*]){size}(?![\w.])") if size > 1 else []
+    literal = lines_writing(g, size)
     if len(reached) > 1:
         fixed = (wrong_sizes == {size} and len(bad_calls) == len(reached) and size > 1
                  and len({sizes[i - 1] for i in reached}) > 1)
@@ -282,23 +267,21 @@ def _check_all_devices(g, reached, sizes, devices):
         fixed = bool(literal) and size not in (b, -(-b // devices))
     if fixed:
         common = {"size": size, "devices": count("device", devices), "calls": count("call", len(reached))}
-        if len(reached) > 1 and literal:
-            observation = msg("devices.hard_coded_line", "all {calls} mapped an axis of size {size} whatever B "
-                              "was, but this run has {devices}: line {line} writes a device count into the code, "
-                              "and the grader runs with a different number of devices each time",
-                              line=literal[0], **common)
-        elif len(reached) > 1:
-            observation = msg("devices.hard_coded", "all {calls} mapped an axis of size {size} whatever B was, "
-                              "but this run has {devices}: a fixed device count, while the grader runs with a "
-                              "different number of devices each time", **common)
+        if len(reached) > 1:
+            observation = at_line(literal, msg(
+                "devices.hard_coded_line", "all {calls} mapped an axis of size {size} whatever B was, but this run "
+                "has {devices}: line {line} writes a device count into the code, and the grader runs with a "
+                "different number of devices each time", **common), msg(
+                "devices.hard_coded", "all {calls} mapped an axis of size {size} whatever B was, but this run has "
+                "{devices}: a fixed device count, while the grader runs with a different number of devices each "
+                "time", **common))
         else:
             observation = msg("devices.hard_coded_first", "call {call} (B = {b}) mapped an axis of size {size}, "
                               "but this run has {devices}: line {line} writes a device count into the code, and the "
                               "grader runs with a different number of devices each time", call=first.call, b=b,
                               line=literal[0], **{k: v for k, v in common.items() if k != "calls"})
-        g.failed("all_devices", observation, msg("advice.ask_count", "ask JAX for the count when the function "
-                 "runs, n = jax.local_device_count(), and shape x to (n, -1)"), tier=PAD_TIER)
-        return
+        return g.failed("all_devices", observation, msg("advice.ask_count", "ask JAX for the count when the function "
+                        "runs, n = jax.local_device_count(), and shape x to (n, -1)"), tier=PAD_TIER)
     common = {"call": first.call, "b": b, "size": size, "devices": count("device", devices)}
     if size < devices:
         observation = msg("devices.idle", "call {call} (B = {b}) mapped an axis of size {size} over {devices}: "
@@ -323,18 +306,13 @@ def _check_all_devices(g, reached, sizes, devices):
 def _check_values(g, calls, sizes, xs, devices):
     wrong = []  # (index, got as float or None, want, why)
     for i, (x, result) in enumerate(zip(xs, calls.results), 1):
-        want = expected(x)
+        want = float(np.sum(x.astype(np.float64) ** 2))
         ok, why = compare(result, want, rtol=RTOL, atol=ATOL, what=msg("what.call", "the result of call {i} "
                                                                        "(B = {b})", i=i, b=sizes[i - 1]))
         if not ok:
-            try:
-                got = np.asarray(result, dtype=np.float64)
-            except Exception:
-                got = None
-            wrong.append((i, got, want, why))
+            wrong.append((i, as_floats(result), want, why))
     if not wrong:
-        g.passed("values", msg("values.ok", "all {n} results match", n=len(sizes)))
-        return
+        return g.passed("values", msg("values.ok", "all {n} results match", n=len(sizes)))
     i, got, want, why = wrong[0]
     b = sizes[i - 1]
     pad = -b % devices

@@ -21,10 +21,11 @@ import jax
 import numpy as np
 
 from jittrainer.authoring import (
+    as_number,
     at_line,
     batch_sizes,
+    batch_values,
     calls_words,
-    compare,
     concrete_arrays,
     count,
     doubled,
@@ -35,6 +36,7 @@ from jittrainer.authoring import (
     msg,
     refuse_fetching,
     refuse_unused,
+    values_match,
 )
 
 CHECKS = {
@@ -49,18 +51,6 @@ RTOL = 1e-5
 ATOL = 1e-5
 PSUMS = ("psum", "psum_invariant")  # jax.lax.psum in a shard_map body (psum_invariant when check_vma is on)
 SHARD_TIER = 2  # the hint tier on the mesh, in_specs, padding and psum
-
-
-# ------------------------------------------------------------------------------------------------ graded values
-
-
-def make_x(rng: np.random.Generator, size: int) -> np.ndarray:
-    """float32[size], magnitudes 0.5..2 with random signs: each square adds at least 0.25."""
-    return (rng.choice([-1.0, 1.0], size) * rng.uniform(0.5, 2.0, size)).astype(np.float32)
-
-
-def expected(x: np.ndarray) -> float:
-    return float(np.sum(x.astype(np.float64) ** 2))
 
 
 # ------------------------------------------------------------------------------------------------ the spy
@@ -150,10 +140,10 @@ def _specs(specs) -> str:
     return str(specs[0]) if len(specs) == 1 else ", ".join(map(str, specs))
 
 
-def _maps(record: _Record) -> list[_Map]:
-    if record.jaxpr is None:
-        return []
-    return [_Map(e) for e in iter_eqns(record.jaxpr) if e.primitive.name == "shard_map"]
+def _maps(records: list[_Record]) -> list[_Map]:
+    """The shard_maps in the programs of one call's records (a record whose program did not trace holds none)."""
+    return [_Map(e) for r in records if r.jaxpr is not None for e in iter_eqns(r.jaxpr)
+            if e.primitive.name == "shard_map"]
 
 
 # ------------------------------------------------------------------------------------------------ grading
@@ -163,7 +153,7 @@ def grade(g):
     sum_of_squares = g.graded(params=1)
     devices = jax.device_count()
     sizes = batch_sizes(g.rng, devices)
-    xs = [make_x(g.rng, b) for b in sizes]
+    xs = [batch_values(g.rng, b) for b in sizes]
     args = [(jax.device_put(x),) for x in xs]  # jax arrays, made before the graded calls
     # Every call traces afresh, so that the spy sees each call's shard_map even where a jit of the learner's would
     # reuse the program of an earlier call with the same padded shape (compiles are not graded here).
@@ -227,7 +217,7 @@ def _runs_advice(error):
 def _check_uses(g, calls, reached, records, sizes, xs, devices) -> bool:
     fail = lambda observation, advice=None: g.failed(  # noqa: E731
         "uses_shard_map", observation, advice or _pad_advice(devices), tier=SHARD_TIER)
-    without = [i for i in reached if not any(_maps(r) for r in records[i])]
+    without = [i for i in reached if not _maps(records[i])]
     if without and len(without) == len(reached):
         if "experimental.shard_map" in g.code:
             return fail(msg("uses.experimental", "no jax.shard_map ran during any of the {calls}: your file uses "
@@ -271,7 +261,7 @@ def _check_sharded(g, reached, records, sizes, devices) -> bool:
     advice = _pad_advice(devices)
     for i in reached:
         b = sizes[i - 1]
-        for m in (m for r in records[i] for m in _maps(r)):
+        for m in _maps(records[i]):
             common = {"call": i, "b": b, "devices": count("device", devices)}
             if m.mesh_size != devices:
                 observation = at_line(lines_writing(g, m.mesh_size), msg(
@@ -311,12 +301,12 @@ def _check_sharded(g, reached, records, sizes, devices) -> bool:
                                    devices=count("device", devices)))
 
 
-def _check_psum(g, calls, reached, records, sizes) -> None:
+def _check_psum(g, calls, reached, records, sizes) -> bool:
     advice = msg("advice.psum_inside", "inside the shard_mapped function, add every device's sum across the mesh "
                  "axis with jax.lax.psum(jnp.sum(chunk**2), 'i'), and return it with out_specs=P()")
     for i in reached:
         b = sizes[i - 1]
-        for m in (m for r in records[i] for m in _maps(r)):
+        for m in _maps(records[i]):
             covered = {name for axes in m.psum_axes for name in axes}
             if m.psum_axes and set(m.axis_names) <= covered:
                 continue
@@ -333,40 +323,37 @@ def _check_psum(g, calls, reached, records, sizes) -> None:
                 observation = msg("psum.none", "call {call} (B = {b}): the shard_mapped function adds nothing across "
                                   "devices (no psum in its body), so what it returns is one device's sum, not the "
                                   "total", **common)
-            g.failed("psum_inside", observation, advice, tier=SHARD_TIER)
-            return
-    prims = [p for i in reached for r in records[i] for m in _maps(r) for p in m.psum_prims]
+            return g.failed("psum_inside", observation, advice, tier=SHARD_TIER)
+    prims = [p for i in reached for m in _maps(records[i]) for p in m.psum_prims]
     if refuse_unused(g, "psum_inside", calls, reached, prims, graded="sum_of_squares", advice=advice, tier=SHARD_TIER):
-        return
-    g.passed("psum_inside", msg("psum.ok", "the per-device sums were added across the mesh with psum, inside "
-                                "shard_map"))
+        return False
+    return g.passed("psum_inside", msg("psum.ok", "the per-device sums were added across the mesh with psum, inside "
+                                       "shard_map"))
+
+
+def expected(x: np.ndarray) -> float:
+    return float(np.sum(x.astype(np.float64) ** 2))
 
 
 def _check_values(g, calls, sizes, xs, devices) -> None:
-    advice = msg("advice.values", "pad with zeros, which add nothing to a sum of squares, and return the psum once")
-    for i, (x, result) in enumerate(zip(xs, calls.results), 1):
-        want = expected(x)
-        b = sizes[i - 1]
-        ok, why = compare(result, want, rtol=RTOL, atol=ATOL,
-                          what=msg("what.call", "the result of call {i} (B = {b})", i=i, b=b))
-        if ok:
-            continue
-        try:
-            got = float(np.asarray(result, dtype=np.float64).reshape(()))
-        except Exception:
-            got = None
-        padded = np.pad(x.astype(np.float64), (0, -b % devices))
-        first = float(np.sum(padded[: padded.size // devices] ** 2))
-        if got is not None and np.isclose(got, devices * want, rtol=1e-4):
-            observation = msg("values.n_times", "{why}: that is {n} times the sum. psum gives every device the total, "
-                              "so adding up the {n} per-device results again (or a psum of values every device already "
-                              "held whole) counts it {n} times", why=why, n=devices)
-        elif got is not None and np.isclose(got, first, rtol=1e-4) and not np.isclose(first, want, rtol=1e-4):
-            observation = msg("values.first_block", "{why}: that is the sum of the first device's block only; the "
-                              "other devices' sums were never added to it", why=why)
-        else:
-            observation = msg("values.other", "{why}; expected the sum of x**2 over the B entries of x", why=why)
-        g.failed("values", observation, advice, tier=SHARD_TIER)
-        return
-    g.passed("values", msg("values.ok", "all {n} results match", n=len(sizes)))
+    values_match(g, "values", calls.results, [expected(x) for x in xs], rtol=RTOL, atol=ATOL,
+                 what=lambda i: msg("what.call", "the result of call {i} (B = {b})", i=i, b=sizes[i - 1]),
+                 slip=lambda i, result: _value_slip(as_number(result), xs[i - 1], devices),
+                 advice=msg("advice.values", "pad with zeros, which add nothing to a sum of squares, and return the "
+                            "psum once"), tier=SHARD_TIER, ok=msg("values.ok", "all {n} results match", n=len(sizes)))
+
+
+def _value_slip(got: float | None, x: np.ndarray, devices: int):
+    """What a wrong sum is; its message begins with {why}, what differs (values_match fills it in)."""
+    want = expected(x)
+    padded = np.pad(x.astype(np.float64), (0, -x.size % devices))
+    first = float(np.sum(padded[: padded.size // devices] ** 2))
+    if got is not None and np.isclose(got, devices * want, rtol=1e-4):
+        return msg("values.n_times", "{why}: that is {n} times the sum. psum gives every device the total, so adding "
+                   "up the {n} per-device results again (or a psum of values every device already held whole) counts "
+                   "it {n} times", n=devices)
+    if got is not None and np.isclose(got, first, rtol=1e-4) and not np.isclose(first, want, rtol=1e-4):
+        return msg("values.first_block", "{why}: that is the sum of the first device's block only; the other "
+                   "devices' sums were never added to it")
+    return msg("values.other", "{why}; expected the sum of x**2 over the B entries of x")
 

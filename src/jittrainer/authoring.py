@@ -68,9 +68,9 @@ exercise gives win.
         refuse_fetching(g, "in_program", msg("in_program.callback", "f gets its answer from Python ({callbacks})"),
                         advice, tier=2, passed=msg("in_program.ok", "the work is done inside the program"))
 ``values_match(g, check, results, wanted, *, rtol, atol, what=None, slip=None, advice=None, tier=None, ok=None)``
-    The first result that differs fails, explained by its known slip when ``slip(i, result)`` finds one, else by
-    what differs (``what(i)`` names it, default "the result of call {i}"); ``mismatch`` gives that observation
-    without reporting it::
+    The first result that differs fails, explained by its known slip when ``slip(i, result)`` finds one (a slip
+    that names ``{why}`` gets what differs), else by what differs (``what(i)`` names it, default "the result of call
+    {i}"); ``mismatch`` gives that observation without reporting it::
 
         values_match(g, "values", calls.results, wants, rtol=1e-4, atol=1e-4,
                      slip=lambda i, result: ddof_slip(result, xs[i - 1], i), advice=msg("advice.formula", "…"))
@@ -103,6 +103,13 @@ exercise gives win.
     TracerArray/Integer/BoolConversionError of ``kinds`` ("array", "int", "bool"; all three when none is named)::
 
         if tracer_error(error, "int", "bool"): return msg("advice.traced", "inside jit a length is a tracer, …")
+``outer_jit_advice(g, advice, wrapped, *kinds)`` (before ``g.graded``)
+    A ``runs`` check's advice, said as ``wrapped`` (given ``{fix}``, the advice) when the graded function is not
+    jitted itself yet the file uses jit, so the grader's own jax.jit traced the learner's outer code, and the run
+    failed on a traced value (``tracer_error(error, *kinds)``)::
+
+        advice = outer_jit_advice(g, run_advice, msg("advice.wrapped", "heat itself is not jitted, so the grader "
+                                  "wrapped all of it in jax.jit: delta is a tracer in your outer code too. {fix}"))
 ``watch_calls(fn, on_call)``
     ``on_call(*args, **kwargs)`` before each call of the plain function ``fn``, through whatever name or alias holds
     it (its code is swapped in place; False when it cannot be)::
@@ -111,11 +118,13 @@ exercise gives win.
 ``shortened(items, limit)``
     The first ``limit`` items, joined, with ", …" when there were more: ``shortened([8, 16, 32, 64], 3) == "8, 16,
     32, …"``.
-``batch_sizes(rng, devices)``, ``missing_values(x, arrays)``, ``doubled(out)``, ``ignores_mapped_result``
-    Splitting a batch over the devices (pmap, shard_map): sizes around the device count, the values of x that
-    reached none of ``arrays``, and whether the result changes when the per-device program's results are
-    doubled (``doubling(True)`` switches the exercise's spy)::
+``batch_sizes(rng, devices)``, ``batch_values(rng, size)``, ``missing_values(x, arrays)``, ``doubled(out)``,
+``ignores_mapped_result``
+    Splitting a batch over the devices (pmap, shard_map): sizes around the device count, float32 values whose
+    squares each add at least 0.25, the values of x that reached none of ``arrays``, and whether the result changes
+    when the per-device program's results are doubled (``doubling(True)`` switches the exercise's spy)::
 
+        xs = [batch_values(g.rng, b) for b in batch_sizes(g.rng, jax.device_count())]
         unused = ignores_mapped_result(g, calls, record, lambda on: _STATE.update(double=on))
 ``lines_writing(g, n)``
     The learner's lines that write the number ``n`` (above 1) as it is: a device count written into the code::
@@ -220,6 +229,7 @@ from jittrainer.grading.sandbox.checks.jaxprs import (
 from jittrainer.grading.sandbox.checks.independence import independence_failure, related_masks
 from jittrainer.grading.sandbox.checks.module_state import stored_numbers, tracers_in_module, typed_copy
 from jittrainer.grading.sandbox.jax_compat import describe_leaks_robustly
+from jittrainer.grading.sandbox.checks.outer_jit import outer_jit_advice
 from jittrainer.grading.sandbox.checks.output_hooks import Hooked, HookedLowered, hooked
 from jittrainer.grading.sandbox.checks.replay import OpReplay, makes_nan
 from jittrainer.grading.sandbox.checks.reruns import Rerun, places_of, rerun, runs_in, shift_rerun, shifted
@@ -239,6 +249,7 @@ from jittrainer.grading.sandbox.checks.results import (
 from jittrainer.grading.sandbox.checks.spies import JitCall, PmapCall, is_compiled, is_jitted
 from jittrainer.grading.sandbox.checks.splits import (
     batch_sizes,
+    batch_values,
     doubled,
     doubling_binds,
     ignores_mapped_result,
@@ -312,6 +323,7 @@ __all__ = [
     "at_line",
     "bare_name",
     "batch_sizes",
+    "batch_values",
     "built_from_jit",
     "call_signature",
     "calls_words",
@@ -352,6 +364,7 @@ __all__ = [
     "msgn",
     "numbers_in",
     "one_compile",
+    "outer_jit_advice",
     "perturbed",
     "places_of",
     "primitive_names",

@@ -10,6 +10,7 @@ import numpy as np
 
 from jittrainer.grading.sandbox.checks.callbacks import refuse_fetching
 from jittrainer.grading.sandbox.checks.values import compare
+from jittrainer.grading.sandbox.checks.wording import filled
 from jittrainer.i18n.message import Msg, msg
 
 if TYPE_CHECKING:
@@ -53,7 +54,11 @@ def type_of(value: Any) -> str:
     dtype, shape = getattr(value, "dtype", None), getattr(value, "shape", None)
     if dtype is None or shape is None:
         return type(value).__name__
-    return f"{np.dtype(dtype).name}[{', '.join(str(int(n)) for n in shape)}]"
+    try:
+        name = np.dtype(dtype).name
+    except TypeError:  # one of JAX's own dtypes, a typed PRNG key's key<fry>: as JAX writes it
+        name = str(dtype)
+    return f"{name}[{', '.join(str(int(n)) for n in shape)}]"
 
 
 def wrong_type(value: Any, shape: tuple[int, ...], dtype: str, what: Msg) -> Msg | None:
@@ -96,13 +101,15 @@ def mismatch(results: Sequence[Any], wanted: Iterable[Any], *, rtol: float = 1e-
              ) -> Msg | None:
     """What is wrong with the first result (i from 1) that differs from its wanted value: the known ``slip(i,
     result)`` that explains it, or else what differs (``compare``), naming it ``what(i)`` ("the result of call 2").
-    ``atol`` may be ``atol(i)``, one tolerance per call (``float32_atol`` of that call's operands). None when every
-    result matches."""
+    A slip's message that names ``{why}`` gets what differs filled in: "{why}: that is 3 times the sum". ``atol``
+    may be ``atol(i)``, one tolerance per call (``float32_atol`` of that call's operands). None when every result
+    matches."""
     name = what or (lambda i: msg("what.call", "the result of call {i}", i=i))
     for i, (result, want) in enumerate(zip(results, wanted), 1):
         good, why = compare(result, want, rtol=rtol, atol=atol(i) if callable(atol) else atol, what=name(i))
         if not good:
-            return (slip(i, result) if slip else None) or why
+            found = slip(i, result) if slip else None
+            return why if found is None else filled(found, {"why": why})
     return None
 
 

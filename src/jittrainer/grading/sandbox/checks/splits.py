@@ -1,5 +1,6 @@
-"""Splitting a batch over the devices (pmap, shard_map): batch sizes around the device count, which values of x
-reached the per-device program, and whether the result is built from what that program returned."""
+"""Splitting a batch over the devices (pmap, shard_map): batch sizes around the device count and the values to
+split, which values of x reached the per-device program, and whether the result is built from what that program
+returned."""
 
 from __future__ import annotations
 
@@ -29,6 +30,13 @@ def batch_sizes(rng: np.random.Generator, devices: int) -> list[int]:
     else:
         sizes += [1 + int(rng.integers(1, 8)), int(rng.integers(10, 40))]
     return [sizes[i] for i in rng.permutation(len(sizes))]
+
+
+def batch_values(rng: np.random.Generator, size: int) -> np.ndarray:
+    """float32[size] to split over the devices: magnitudes 0.5 to 2 with random signs, so each square adds at least
+    0.25 to a sum of squares (a value lost, counted twice or padded with something else shows) and no value looks
+    like the padding zeros (``missing_values`` tells them apart)."""
+    return (rng.choice([-1.0, 1.0], size) * rng.uniform(0.5, 2.0, size)).astype(np.float32)
 
 
 def lines_writing(g: CheckContext, n: int) -> list[int]:
