@@ -16,11 +16,10 @@ from dataclasses import dataclass
 
 import jax
 import numpy as np
-from jax.extend.core import ClosedJaxpr
 
-from jittrainer.authoring import (Cause, LearnerFailure, bare_name, count, eqns_of, is_compiled, is_tracer, msg,
-                                  one_compile, refuse_fetching, rerun, sub_jaxprs, type_name, values_match,
-                                  when_nothing)
+from jittrainer.authoring import (Cause, LearnerFailure, as_floats, bare_name, constants_of, count, is_compiled,
+                                  is_tracer, msg, one_compile, refuse_fetching, rerun, tracer_error, type_name,
+                                  values_match, when_nothing)
 
 CHECKS = {
     "runs": "every predictor returns for every batch",
@@ -115,7 +114,7 @@ def grade(g):
 
 
 def _error_advice(error):
-    if error.type in ("ConcretizationTypeError", "TracerArrayConversionError", "TracerBoolConversionError"):
+    if tracer_error(error, "array", "bool"):
         return msg("advice.no_numpy", "keep NumPy and float() away from traced values: compute the layers with "
                    "jax.numpy inside the jitted function")
     if error.type == "TypeError" and "differ from the types" in error.message:
@@ -135,29 +134,9 @@ class Captured:
     items: list[str]  # "float32[32,64] (8,192 bytes)"
 
 
-def _closed_jaxprs(closed) -> list:
-    """The program and every nested jaxpr with its own constants (jit, cond, scan, … bodies)."""
-    found, stack = [], [closed]
-    while stack:
-        j = stack.pop()
-        if isinstance(j, ClosedJaxpr):
-            found.append(j)
-        stack.extend(sub for eqn in eqns_of(j) for sub in sub_jaxprs(eqn))
-    return found
-
-
 def _from_jaxpr(closed) -> tuple[int, list[str]]:
-    seen, total, items = set(), 0, []
-    for cj in _closed_jaxprs(closed):
-        for var, const in zip(cj.jaxpr.constvars, cj.consts):
-            if id(const) in seen:
-                continue
-            seen.add(id(const))
-            nbytes = int(getattr(const, "nbytes", 0) or 0)
-            total += nbytes
-            items.append((nbytes, f"{var.aval.str_short()} ({nbytes:,} B)"))
-    items.sort(key=lambda t: -t[0])
-    return total, [text for _, text in items]
+    found = sorted(constants_of(closed), key=lambda c: -c.nbytes)
+    return sum(c.nbytes for c in found), [f"{c.type} ({c.nbytes:,} B)" for c in found]
 
 
 _HLO_CONSTANT = re.compile(r"=\s*(?P<dtype>[a-z]+\d*)\[(?P<dims>[\d,]+)\][^=]*?\sconstant\(")
@@ -244,11 +223,8 @@ def check_values(g, results, originals, xs) -> bool:
 
 def _weights_slip(i, which, result, originals, x):
     """The observation when call i's result is another checkpoint's prediction, else None."""
-    if is_tracer(result):
-        return None
-    try:
-        got = np.asarray(result, dtype=np.float64)
-    except Exception:
+    got = as_floats(result)
+    if got is None:
         return None
     for other, params in enumerate(originals):
         if other == which:

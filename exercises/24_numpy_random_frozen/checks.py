@@ -13,12 +13,14 @@ import jax
 import numpy as np
 
 from jittrainer.authoring import (
+    as_floats,
     at_line,
     compare,
+    constants_of,
     fetching,
-    is_tracer,
     msg,
     one_compile,
+    tracer_error,
     when_eager,
     when_new_function,
     when_static,
@@ -67,15 +69,8 @@ def make_x(rng: np.random.Generator) -> np.ndarray:
 
 def noise_of(result, x: np.ndarray) -> np.ndarray | None:
     """result - x in float64, or None when the result is not a float32[64, 16]-shaped array of numbers."""
-    try:
-        if is_tracer(result):
-            return None
-        arr = np.asarray(result, dtype=np.float64)
-    except Exception:
-        return None
-    if arr.shape != SHAPE:
-        return None
-    return arr - x.astype(np.float64)
+    arr = as_floats(result, SHAPE, exact=True)
+    return None if arr is None else arr - x.astype(np.float64)
 
 
 def _corr(a: np.ndarray, b: np.ndarray) -> float:
@@ -99,7 +94,7 @@ def use_key():
 
 
 def runs_advice(error):
-    if error.type in ("TracerArrayConversionError", "ConcretizationTypeError", "TracerIntegerConversionError"):
+    if tracer_error(error, "array", "int"):
         return msg("advice.no_numpy_key", "NumPy cannot use a traced key (or any traced value): draw with "
                    "jax.random.normal(key, x.shape), which takes the key as it is")
     if error.type in ("TypeError", "ValueError") and "hash" in error.message:
@@ -135,18 +130,8 @@ def grade(g):
 
 def _captured_arrays(g) -> list:
     """Float arrays (of more than one distinct value) captured as constants of the traced program."""
-    closed = g.graded_jaxpr()
-    if closed is None:
-        return []
-    found = []
-    for var, const in zip(closed.jaxpr.constvars, closed.consts):
-        try:
-            arr = np.asarray(const)
-        except Exception:
-            continue
-        if arr.dtype.kind == "f" and arr.size > 1 and np.ptp(arr) > 0:
-            found.append(var.aval.str_short())
-    return found
+    return [c.type for c in constants_of(g.graded_jaxpr(), nested=False)
+            if (a := c.array) is not None and a.dtype.kind == "f" and a.size > 1 and np.ptp(a) > 0]
 
 
 _HOST_RANDOM = r"(?<![\w.])(np|numpy)\.random\b"
