@@ -14,12 +14,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-import jax
 import numpy as np
 
-from jittrainer.authoring import (Cause, LearnerFailure, as_floats, bare_name, constants_of, count, is_compiled,
-                                  is_tracer, msg, one_compile, refuse_fetching, rerun, tracer_error, type_name,
-                                  values_match, when_nothing)
+from jittrainer.authoring import (Cause, LearnerFailure, as_floats, bare_name, constants_of, count, is_compiled, msg,
+                                  one_compile, refuse_fetching, rerun, tracer_error, type_name, values_match,
+                                  when_nothing)
 
 CHECKS = {
     "runs": "every predictor returns for every batch",
@@ -272,26 +271,6 @@ def check_compiles(g, calls) -> None:
 # ------------------------------------------------------------------------------------------------ reaches jit
 
 
-def _with_x(call, x: np.ndarray, new_x: np.ndarray):
-    """The call's arguments with every leaf equal to x replaced by new_x, or None when x is not among them."""
-    leaves, tree = jax.tree_util.tree_flatten((call.args, call.kwargs))
-    hits = []
-    for j, leaf in enumerate(leaves):
-        if isinstance(leaf, (np.ndarray, jax.Array)) and not is_tracer(leaf):
-            try:
-                arr = np.asarray(leaf)
-            except Exception:
-                continue
-            if arr.shape == x.shape and arr.dtype.kind == "f" and np.array_equal(arr, x):
-                hits.append(j)
-    if not hits:
-        return None
-    for j in hits:
-        leaves[j] = new_x.copy()
-    args, kwargs = jax.tree_util.tree_unflatten(tree, leaves)
-    return tuple(args), dict(kwargs)
-
-
 def check_reaches_jit(g, originals, xs, fresh_x, exact: bool) -> bool:
     """The jitted call that received x, run again with another x, must return that x's prediction (``exact``), or,
     when the predictions were already found wrong, at least an output that moved."""
@@ -307,11 +286,10 @@ def check_reaches_jit(g, originals, xs, fresh_x, exact: bool) -> bool:
         mine = [c for c in spy.calls if c.call == i]
         received, last = False, None
         for call in mine:
-            changed = _with_x(call, x, new_x)
-            if changed is None:
+            if not call.holds(x):
                 continue
             received = True
-            after = rerun(g, call, *changed)
+            after = rerun(g, call, *call.replacing(x, new_x))
             if after.outputs is None:
                 last = after.error
                 continue

@@ -174,34 +174,28 @@ def _check_new_per_key(g, seeds, noises):
         return
     captured = _captured_arrays(g)
     lines = _numpy_random_lines(g)
-    if captured and lines:
-        observation = msg(
-            "new.frozen_line",
-            "calls {a} and {b} had different keys but got the very same noise: line {line} draws it with a host "
-            "random generator (NumPy's or Python's), which ran once, while jit traced add_noise, and the numbers "
-            "were baked into the compiled program as a constant ({const}); every call replays them, and the key is "
-            "never used",
-            a=a, b=b, line=lines[0], const=captured[0])
-    elif captured:
-        observation = msg(
+    if captured:
+        observation = at_line(lines, msg(
+            "new.frozen_line", "calls {a} and {b} had different keys but got the very same noise: line {line} draws it "
+            "with a host random generator (NumPy's or Python's), which ran once, while jit traced add_noise, and the "
+            "numbers were baked into the compiled program as a constant ({const}); every call replays them, and the "
+            "key is never used", a=a, b=b, const=captured[0]), msg(
             "new.frozen", "calls {a} and {b} had different keys but got the very same noise: it was drawn once, "
             "while jit traced add_noise, and baked into the compiled program as a constant ({const}); every call "
-            "replays it", a=a, b=b, const=captured[0])
+            "replays it", a=a, b=b, const=captured[0]))
     elif lines:
         observation = msg(
             "new.numpy_line", "calls {a} and {b} had different keys but got the very same noise: line {line} uses "
             "a host random generator (NumPy's or Python's), which runs while jit traces add_noise, not when the "
             "program runs; its numbers are fixed in the program and the key is never used", a=a, b=b,
             line=lines[0])
-    elif _own_key_lines(g):
-        observation = msg(
+    else:
+        observation = at_line(_own_key_lines(g), msg(
             "new.own_key_line", "calls {a} and {b} had different keys but got the very same noise: line {line} "
             "makes a key inside add_noise, from a fixed seed, so every call draws from that same key and the key "
-            "argument is ignored", a=a, b=b, line=_own_key_lines(g)[0])
-    else:
-        observation = msg(
+            "argument is ignored", a=a, b=b), msg(
             "new.ignores_key", "calls {a} and {b} had different keys but got the very same noise: the noise does "
-            "not depend on the key argument", a=a, b=b)
+            "not depend on the key argument", a=a, b=b))
     g.failed("new_per_key", observation, use_key(), tier=KEY_TIER)
 
 
