@@ -10,8 +10,8 @@ built from its output, and the sequence must compile once, every backend compile
 import jax
 import numpy as np
 
-from jittrainer.authoring import (LearnerFailure, as_floats, count, eager_failed, float32_atol, jit_reach, later_misses,
-                                  msg, reach_failure, reason_items, refuse_beside_jit)
+from jittrainer.authoring import (LearnerFailure, as_floats, at_line, count, eager_failed, float32_atol, jit_reach,
+                                  later_misses, msg, reach_failure, reason_items, refuse_beside_jit)
 
 CHECKS = {
     "runs": "Layer(w, b).apply(x) runs, also after the grader assigns layer.w and layer.b",
@@ -204,29 +204,25 @@ def _how_self(g, i, obj) -> str:
     return "closure" if during else "unknown"
 
 
-def _jit_line(g):
-    """The line that marks self static (static_argnums / static_argnames), else the first jit call or decorator."""
-    lines = g.lines_calling(r"static_argn") or g.lines_calling(r"\bjit\s*\(|@\s*(jax\.)?jit\b")
-    return lines[0] if lines else None
+def _jit_lines(g) -> list[int]:
+    """The lines that mark self static (static_argnums / static_argnames), else the jit calls and decorators."""
+    return g.lines_calling(r"static_argn") or g.lines_calling(r"\bjit\s*\(|@\s*(jax\.)?jit\b")
 
 
 def _stale_cause(g, i, obj):
     how = _how_self(g, i, obj)
-    line = _jit_line(g)
-    hashed = "__hash__" in g.code
-    if how == "static" and hashed:
+    if how == "static" and "__hash__" in g.code:
         return msg("cause.static_hash", "self is a static argument with your own __hash__: jit looked up the "
                    "program it had compiled for this object and ran it, and that program holds the values self.w "
                    "and self.b had when it was traced, baked in as constants")
-    if how == "static" and line:
-        return msg("cause.static_line", "line {line} makes self a static argument: jit keys its cache on the object "
-                   "(its hash, by default its identity), and read self.w and self.b once, while tracing, baking "
-                   "their values into the program as constants; assigning a field changes neither the key nor "
-                   "the program", line=line)
     if how == "static":
-        return msg("cause.static", "self is a static argument: jit keys its cache on the object (its hash, by "
-                   "default its identity), and read self.w and self.b once, while tracing, baking their values into "
-                   "the program as constants; assigning a field changes neither the key nor the program")
+        return at_line(_jit_lines(g), msg(
+            "cause.static_line", "line {line} makes self a static argument: jit keys its cache on the object (its "
+            "hash, by default its identity), and read self.w and self.b once, while tracing, baking their values into "
+            "the program as constants; assigning a field changes neither the key nor the program"), msg(
+            "cause.static", "self is a static argument: jit keys its cache on the object (its hash, by default its "
+            "identity), and read self.w and self.b once, while tracing, baking their values into the program as "
+            "constants; assigning a field changes neither the key nor the program"))
     if how == "closure":
         return msg("cause.closure", "the jitted function does not receive the Layer as an argument: it reads self.w "
                    "and self.b from the object it closes over, once, while tracing, and bakes their values into the "

@@ -148,10 +148,6 @@ def _numpy_random_lines(g) -> list[int]:
     return g.lines_calling(pattern, g.function_name) or g.lines_calling(pattern)
 
 
-def _own_key_lines(g) -> list[int]:
-    return g.lines_calling(r"\brandom\.(key|PRNGKey)\s*\(", g.function_name)
-
-
 def _check_new_per_key(g, seeds, noises):
     pairs = [(i, j) for i in range(CALLS) for j in range(i + 1, CALLS) if seeds[i] != seeds[j]]
     same = next(((i, j) for i, j in pairs if _same(noises[i], noises[j])), None)
@@ -190,7 +186,7 @@ def _check_new_per_key(g, seeds, noises):
             "program runs; its numbers are fixed in the program and the key is never used", a=a, b=b,
             line=lines[0])
     else:
-        observation = at_line(_own_key_lines(g), msg(
+        observation = at_line(g.lines_calling(r"\brandom\.(key|PRNGKey)\s*\(", g.function_name), msg(
             "new.own_key_line", "calls {a} and {b} had different keys but got the very same noise: line {line} "
             "makes a key inside add_noise, from a fixed seed, so every call draws from that same key and the key "
             "argument is ignored", a=a, b=b), msg(

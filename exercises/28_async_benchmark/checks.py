@@ -66,8 +66,6 @@ def _on_wait(value, how: str) -> None:
 
 
 def _tracked(value) -> bool:
-    if not _LOG.active:
-        return False
     entry = _OUTS.get(id(value))
     return entry is not None and entry[1] is value
 
