@@ -182,12 +182,13 @@ def check_in_jit(g, xs, twin):
 # ------------------------------------------------------------------------------------------------ freshness
 
 
-def _stale_source(got, x, state, i):
-    """The earlier call whose object values explain a wrong result (1-based), or None."""
-    for j in range(1, i):
-        w, b = state[j - 1]
-        if _close(got, x, w, b):
-            return j
+def _first_stale(results, xs, state, calls):
+    """The first of ``calls`` whose result does not follow its object's values, with the earlier call whose values
+    explain that result (None when none does); None when every one of them follows."""
+    for i in calls:
+        got, x = results[i - 1], xs[i - 1]
+        if not _close(got, x, *state[i - 1]):
+            return i, next((j for j in range(1, i) if _close(got, x, *state[j - 1])), None)
     return None
 
 
@@ -231,56 +232,49 @@ def _stale_cause(g, i, obj):
 
 
 def check_follows_mutation(g, results, wants, xs, state, layer):
-    for i, field in ((3, "w"), (4, "b")):
-        got = results[i - 1]
-        if _close(got, xs[i - 1], *state[i - 1]):
-            continue
-        j = _stale_source(got, xs[i - 1], state, i) if got is not None else None
-        cause = _stale_cause(g, i, layer)
-        if j is not None and field == "w":
-            observation = msg("mutation.stale_w", "before call 3 the grader assigned new weights to layer.w, and "
-                              "apply returned the result for the weights it had at call {j}: {cause}", j=j,
-                              cause=cause)
-        elif j is not None:
-            observation = msg("mutation.stale_b", "before call 4 the grader assigned a new bias, layer.b = {b}, and "
-                              "apply returned the result for the values it had at call {j}: {cause}", j=j,
-                              b=state[3][1], cause=cause)
-        else:
-            observation = msg("mutation.wrong", "after the grader assigned layer.{field} before call {i}, apply "
-                              "returned a result that matches neither the new values nor earlier ones", field=field,
-                              i=i)
-        g.failed("follows_mutation", observation, _advice_for_error(None), tier=PYTREE_TIER)
-        return
-    g.passed("follows_mutation", msg("mutation.ok", "after layer.w and then layer.b were assigned, apply used the "
-                                     "new values"))
+    stale = _first_stale(results, xs, state, (3, 4))  # call 3 after layer.w = …, call 4 after layer.b = …
+    if stale is None:
+        return g.passed("follows_mutation", msg("mutation.ok", "after layer.w and then layer.b were assigned, apply "
+                                                "used the new values"))
+    i, j = stale
+    cause = _stale_cause(g, i, layer)
+    if j is not None and i == 3:
+        observation = msg("mutation.stale_w", "before call 3 the grader assigned new weights to layer.w, and apply "
+                          "returned the result for the weights it had at call {j}: {cause}", j=j, cause=cause)
+    elif j is not None:
+        observation = msg("mutation.stale_b", "before call 4 the grader assigned a new bias, layer.b = {b}, and apply "
+                          "returned the result for the values it had at call {j}: {cause}", j=j, b=state[3][1],
+                          cause=cause)
+    else:
+        observation = msg("mutation.wrong", "after the grader assigned layer.{field} before call {i}, apply returned "
+                          "a result that matches neither the new values nor earlier ones", field="w" if i == 3 else "b",
+                          i=i)
+    return g.failed("follows_mutation", observation, _advice_for_error(None), tier=PYTREE_TIER)
 
 
 def check_fresh_object(g, results, wants, xs, state):
-    for i, what in ((5, "new"), (6, "twin")):
-        got = results[i - 1]
-        if _close(got, xs[i - 1], *state[i - 1]):
-            continue
-        j = _stale_source(got, xs[i - 1], state, i) if got is not None else None
-        if j is not None and what == "twin":
-            observation = msg("fresh.twin_stale", "call 6 used a new Layer built with the values layer A holds after "
-                              "its changes, and got the result for the values of call {j}: jit's cache found a "
-                              "program compiled for another object that compares equal to this one (same hash, ==), "
-                              "and ran it with the values baked into it when it was traced", j=j)
-        elif j is not None and ("__hash__" in g.code or "__eq__" in g.code):
-            observation = msg("fresh.stale_equal", "call {i} used a new Layer with its own weights and bias, and got "
-                              "the result for the values of call {j}: your Layer objects compare equal (same hash, "
-                              "==), so jit's cache took the new one for an object it had seen and ran the program "
-                              "traced for that one, with its values baked in", i=i, j=j)
-        elif j is not None:
-            observation = msg("fresh.stale", "call {i} used a new Layer with its own weights and bias, and got the "
-                              "result for the values of call {j}: the cached program, with another object's values "
-                              "baked in, was reused", i=i, j=j)
-        else:
-            observation = msg("fresh.wrong", "call {i} used a new Layer and its result matches neither its own "
-                              "values nor earlier ones", i=i)
-        g.failed("fresh_object", observation, _advice_for_error(None), tier=PYTREE_TIER)
-        return
-    g.passed("fresh_object", msg("fresh.ok", "two new Layer objects got results from their own values"))
+    stale = _first_stale(results, xs, state, (5, 6))  # call 5 on a new Layer, call 6 on A's twin
+    if stale is None:
+        return g.passed("fresh_object", msg("fresh.ok", "two new Layer objects got results from their own values"))
+    i, j = stale
+    if j is not None and i == 6:
+        observation = msg("fresh.twin_stale", "call 6 used a new Layer built with the values layer A holds after its "
+                          "changes, and got the result for the values of call {j}: jit's cache found a program "
+                          "compiled for another object that compares equal to this one (same hash, ==), and ran it "
+                          "with the values baked into it when it was traced", j=j)
+    elif j is not None and ("__hash__" in g.code or "__eq__" in g.code):
+        observation = msg("fresh.stale_equal", "call {i} used a new Layer with its own weights and bias, and got the "
+                          "result for the values of call {j}: your Layer objects compare equal (same hash, ==), so "
+                          "jit's cache took the new one for an object it had seen and ran the program traced for that "
+                          "one, with its values baked in", i=i, j=j)
+    elif j is not None:
+        observation = msg("fresh.stale", "call {i} used a new Layer with its own weights and bias, and got the result "
+                          "for the values of call {j}: the cached program, with another object's values baked in, was "
+                          "reused", i=i, j=j)
+    else:
+        observation = msg("fresh.wrong", "call {i} used a new Layer and its result matches neither its own values nor "
+                          "earlier ones", i=i)
+    return g.failed("fresh_object", observation, _advice_for_error(None), tier=PYTREE_TIER)
 
 
 # ------------------------------------------------------------------------------------------------ compiles
