@@ -15,7 +15,7 @@ import jax
 import numpy as np
 from jax.extend.core import ClosedJaxpr
 
-from jittrainer.authoring import (count, independence_failure, is_compiled, is_tracer, is_typed_key, msg, one_compile,
+from jittrainer.authoring import (count, independence_failure, is_compiled, is_typed_key, msg, one_compile,
                                   refuse_fetching, taken_by, tracer_error, type_name, when_nothing)
 
 CHECKS = {
@@ -98,8 +98,7 @@ class Chains:
 
 
 def _numpy(value):
-    if is_tracer(value):
-        return value
+    """A NumPy copy of a view, or the value as it came (a tracer, or what is not an array of numbers)."""
     try:
         return np.array(value, dtype=np.float64, copy=True)
     except Exception:
