@@ -55,7 +55,7 @@ GRADING_LINES = 8_000  # issue 19's target for the whole course
 EXERCISE_GRADING_LINES = 400  # ... and for one exercise
 # Where the course stands after the shared diagnoses moved into the authoring API: the rest is each exercise's own
 # wording and slips. These may shrink, never grow; the target test below passes once they are gone.
-GRADING_LINES_NOW = 9_291
+GRADING_LINES_NOW = 9_289
 OVER_BUDGET_NOW = {"host_callbacks": 434}
 
 

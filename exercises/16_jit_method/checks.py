@@ -100,6 +100,16 @@ def _close(got, x, w, b, want=None) -> bool:
     return got is not None and bool(np.allclose(got, want, rtol=RTOL, atol=_atol(x, w, b)))
 
 
+def _first_wrong_call(results, xs, state, calls):
+    """The first of ``calls`` whose result does not follow its object's values, with the earlier call whose values
+    explain that result (None when none does); None when every one of them follows."""
+    for i in calls:
+        got, x = results[i - 1], xs[i - 1]
+        if not _close(got, x, *state[i - 1]):
+            return i, next((j for j in range(1, i) if _close(got, x, *state[j - 1])), None)
+    return None
+
+
 def _explain_error(error):
     text = error.message
     if error.type == "FrozenInstanceError" or "cannot assign to field" in text or "can't set attribute" in text \
@@ -126,24 +136,22 @@ def _advice_for_error(error):
 
 
 def check_values(g, results, wants, xs, state):
-    for i in (1, 2):
-        got, want = results[i - 1], wants[i - 1]
-        x, (w, b) = xs[i - 1], state[i - 1]
-        if _close(got, x, w, b):
-            continue
-        if got is None:
-            observation = msg("values.shape", "call {i} returned something that is not a float32[5, 4] array", i=i)
-        elif _close(got, x, w, 0.0):
-            observation = msg("values.no_bias", "call {i} returned tanh(x @ w), without the bias b", i=i)
-        elif _close(got, x, w, b, want=x.astype(np.float64) @ w + b):
-            observation = msg("values.no_tanh", "call {i} returned x @ w + b, without the tanh", i=i)
-        else:
-            k = tuple(int(v) for v in np.argwhere(~np.isclose(got, want, rtol=RTOL, atol=_atol(x, w, b)))[0])
-            observation = msg("values.differ", "call {i} returned {got:.5g} at index {index} where tanh(x @ w + b) "
-                              "is {want:.5g}", i=i, got=float(got[k]), want=float(want[k]), index=str(list(k)))
-        g.failed("values", observation, msg("advice.formula", "return jnp.tanh(x @ self.w + self.b)"), tier=1)
-        return
-    g.passed("values", msg("values.ok", "the first two calls on a new Layer match tanh(x @ w + b)"))
+    wrong = _first_wrong_call(results, xs, state, (1, 2))
+    if wrong is None:
+        return g.passed("values", msg("values.ok", "the first two calls on a new Layer match tanh(x @ w + b)"))
+    i = wrong[0]
+    got, want, x, (w, b) = results[i - 1], wants[i - 1], xs[i - 1], state[i - 1]
+    if got is None:
+        observation = msg("values.shape", "call {i} returned something that is not a float32[5, 4] array", i=i)
+    elif _close(got, x, w, 0.0):
+        observation = msg("values.no_bias", "call {i} returned tanh(x @ w), without the bias b", i=i)
+    elif _close(got, x, w, b, want=x.astype(np.float64) @ w + b):
+        observation = msg("values.no_tanh", "call {i} returned x @ w + b, without the tanh", i=i)
+    else:
+        k = tuple(int(v) for v in np.argwhere(~np.isclose(got, want, rtol=RTOL, atol=_atol(x, w, b)))[0])
+        observation = msg("values.differ", "call {i} returned {got:.5g} at index {index} where tanh(x @ w + b) is "
+                          "{want:.5g}", i=i, got=float(got[k]), want=float(want[k]), index=str(list(k)))
+    return g.failed("values", observation, msg("advice.formula", "return jnp.tanh(x @ self.w + self.b)"), tier=1)
 
 
 # ------------------------------------------------------------------------------------------------ in jit
@@ -180,16 +188,6 @@ def check_in_jit(g, xs, twin):
 
 
 # ------------------------------------------------------------------------------------------------ freshness
-
-
-def _first_stale(results, xs, state, calls):
-    """The first of ``calls`` whose result does not follow its object's values, with the earlier call whose values
-    explain that result (None when none does); None when every one of them follows."""
-    for i in calls:
-        got, x = results[i - 1], xs[i - 1]
-        if not _close(got, x, *state[i - 1]):
-            return i, next((j for j in range(1, i) if _close(got, x, *state[j - 1])), None)
-    return None
 
 
 def _how_self(g, i, obj) -> str:
@@ -232,7 +230,7 @@ def _stale_cause(g, i, obj):
 
 
 def check_follows_mutation(g, results, wants, xs, state, layer):
-    stale = _first_stale(results, xs, state, (3, 4))  # call 3 after layer.w = …, call 4 after layer.b = …
+    stale = _first_wrong_call(results, xs, state, (3, 4))  # call 3 after layer.w = …, call 4 after layer.b = …
     if stale is None:
         return g.passed("follows_mutation", msg("mutation.ok", "after layer.w and then layer.b were assigned, apply "
                                                 "used the new values"))
@@ -253,7 +251,7 @@ def check_follows_mutation(g, results, wants, xs, state, layer):
 
 
 def check_fresh_object(g, results, wants, xs, state):
-    stale = _first_stale(results, xs, state, (5, 6))  # call 5 on a new Layer, call 6 on A's twin
+    stale = _first_wrong_call(results, xs, state, (5, 6))  # call 5 on a new Layer, call 6 on A's twin
     if stale is None:
         return g.passed("fresh_object", msg("fresh.ok", "two new Layer objects got results from their own values"))
     i, j = stale
