@@ -148,7 +148,7 @@ exercise gives win.
     The constants a traced program captured (a closure's or a global's arrays, numbers drawn while tracing), nested
     jaxprs' too unless ``nested=False``; each ``Constant`` has ``.type`` ("float32[64,16]"), ``.nbytes``, ``.array``::
 
-        worst = max(constants_of(call.fn.trace(*call.args).jaxpr), key=lambda c: c.nbytes, default=None)
+        worst = max(constants_of(call.jaxpr()), key=lambda c: c.nbytes, default=None)   # a recorded jitted call
 ``structure_text(call)``, ``call_signature(call)``, ``shape_changes(signatures)``, ``array_types(calls)``
     A recorded jitted call's pytree as JAX writes it, its (structure, leaf types) key, the types the first changing
     leaf took, the commonest array types among calls' arguments; ``keep_argument_copies(g.jit_spy)`` (in setup)
