@@ -34,6 +34,7 @@ from jittrainer.authoring import (
     batch_sizes,
     batch_values,
     calls_words,
+    constants_of,
     doubled,
     eqns_within,
     fetching,
@@ -362,6 +363,22 @@ def test_equations_with_what_holds_them():
     found = [(eqn.primitive.name, holders) for eqn, holders in eqns_within(jax.make_jaxpr(f)(np.ones(3)))]
     assert ("sin", ("scan",)) in found and ("mul", ()) in found
     assert [name for name, _ in found].index("scan") < [name for name, _ in found].index("sin")
+
+
+def test_captured_constants_nested_ones_too_each_once():
+    w = np.arange(12, dtype=np.float32).reshape(3, 4)
+    b = np.full(4, 2.0, np.float32)
+
+    def f(x):  # w is captured by the program and again by the nested jit, b only by the nested jit
+        inner = jax.jit(lambda v: v @ w + b)
+        return jax.lax.cond(x.sum() > 0, lambda v: v @ w, lambda v: -v @ w, x) + inner(x)
+
+    closed = jax.make_jaxpr(f)(np.ones(3, np.float32))
+    found = constants_of(closed)
+    assert [(c.type, c.nbytes) for c in found] == [("float32[3,4]", 48), ("float32[4]", 16)]
+    assert np.array_equal(found[0].array, w) and np.array_equal(found[1].array, b)
+    assert [c.type for c in constants_of(closed, nested=False)] == ["float32[3,4]"]
+    assert constants_of(None) == [] and constants_of(jax.make_jaxpr(lambda x: x * 2)(1.0)) == []
 
 
 # ------------------------------------------------------------------------------------------------ splits

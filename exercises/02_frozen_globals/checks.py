@@ -13,6 +13,8 @@ import types
 import numpy as np
 
 from jittrainer.authoring import (
+    as_floats,
+    at_line,
     compare,
     is_tracer,
     iter_eqns,
@@ -84,11 +86,8 @@ def expected(x: np.ndarray, scale: float) -> np.ndarray:
 
 def factor(result, x: np.ndarray) -> float | None:
     """k when result == maximum(0, x) * k for one number k, else None."""
-    try:
-        if is_tracer(result):
-            return None
-        arr = np.asarray(result, dtype=np.float64).reshape(x.shape)
-    except Exception:
+    arr = as_floats(result, x.shape)
+    if arr is None:
         return None
     relu = np.maximum(0.0, x.astype(np.float64))
     pos = x > 0
@@ -170,18 +169,14 @@ def _value_slip(g, x, scales, i, k, ks, result):
     s, s1, k1 = scales[i - 1], scales[0], ks[0]
     if i > 1 and _same(k, s1) and _same(k1, s1):
         if _reads_scale(g):
-            where = _scale_lines(g)
-            if where:
-                return msg("values.frozen_line",
-                           "call {i} scaled by {used:g}, call 1's scale, instead of its own {want:g}: line {line} "
-                           "reads SCALE, which jit read once, while tracing scaled_relu during call 1, and baked into "
-                           "the compiled program as a constant; later calls reuse that program and never read SCALE "
-                           "again", i=i, used=s1, want=s, line=where[0])
-            return msg("values.frozen",
-                       "call {i} scaled by {used:g}, call 1's scale, instead of its own {want:g}: your code reads "
-                       "SCALE, which jit read once, while tracing during call 1, and baked into the compiled program "
-                       "as a constant; later calls reuse that program and never read SCALE again", i=i, used=s1,
-                       want=s)
+            return at_line(_scale_lines(g), msg(
+                "values.frozen_line", "call {i} scaled by {used:g}, call 1's scale, instead of its own {want:g}: line "
+                "{line} reads SCALE, which jit read once, while tracing scaled_relu during call 1, and baked into the "
+                "compiled program as a constant; later calls reuse that program and never read SCALE again", i=i,
+                used=s1, want=s), msg(
+                "values.frozen", "call {i} scaled by {used:g}, call 1's scale, instead of its own {want:g}: your code "
+                "reads SCALE, which jit read once, while tracing during call 1, and baked into the compiled program as "
+                "a constant; later calls reuse that program and never read SCALE again", i=i, used=s1, want=s))
     if _same(k, 1.0):
         return msg("values.unscaled", "call {i} returned maximum(0, x) unscaled, but its scale was {want:g}", i=i,
                    want=s)
@@ -234,12 +229,8 @@ def _learner_codes(g) -> list[types.CodeType]:
             roots.extend(v for v in vars(value).values() if isinstance(v, types.FunctionType))
         else:
             roots.append(value)
-    codes = []
-    for root in roots:
-        code = getattr(root, "__code__", None)
-        if isinstance(code, types.CodeType) and code.co_filename == g.filename:
-            codes.append(code)
-    return codes
+    codes = [getattr(root, "__code__", None) for root in roots]
+    return [code for code in codes if isinstance(code, types.CodeType) and code.co_filename == g.filename]
 
 
 def _reads_scale(g) -> bool:
@@ -286,18 +277,16 @@ def _check_scale_left(g, assigned, fresh):
     want = fresh[call]
     advice = msg("advice.leave_scale", "leave SCALE alone: no global statement and no callback that writes it; "
                  "scaled_relu needs only its scale argument, jnp.maximum(0, x) * scale")
-    where = g.lines_calling(r"\bglobal\b.*\bSCALE\b")
     if now is _GONE:
         observation = msg("scale.deleted", "after call {call}, SCALE was gone from your module: your code deleted the "
                           "global during the call", call=call)
-    elif is_tracer(now) and where:
-        observation = msg("scale.tracer_line", "after call {call}, SCALE held {type}: line {line} makes SCALE global "
-                          "in a function that jit traces, so the assignment ran while tracing and leaked a tracer out "
-                          "of jit into your module", call=call, type=type_name(now), line=where[0])
     elif is_tracer(now):
-        observation = msg("scale.tracer", "after call {call}, SCALE held {type}: your code assigned the global while "
-                          "jit traced it, which leaked a tracer out of jit into your module", call=call,
-                          type=type_name(now))
+        observation = at_line(g.lines_calling(r"\bglobal\b.*\bSCALE\b"), msg(
+            "scale.tracer_line", "after call {call}, SCALE held {type}: line {line} makes SCALE global in a function "
+            "that jit traces, so the assignment ran while tracing and leaked a tracer out of jit into your module",
+            call=call, type=type_name(now)), msg(
+            "scale.tracer", "after call {call}, SCALE held {type}: your code assigned the global while jit traced it, "
+            "which leaked a tracer out of jit into your module", call=call, type=type_name(now)))
     elif isinstance(now, (int, float)) and not isinstance(now, bool) and _same(float(now), want):
         observation = msg("scale.same_value", "after call {call}, SCALE held {value:g}, the number the grader had "
                           "set, but as a different object: your code assigned the global during the call (a callback "

@@ -11,6 +11,7 @@ import numpy as np
 
 from jittrainer.authoring import (
     LearnerFailure,
+    at_line,
     compare,
     concrete_float,
     count,
@@ -196,18 +197,14 @@ def _check_log(g, final, values, calls):
     elif len(tracers) == n:
         fail(_all_tracers(g, n, calls_n))
     elif tracers:
-        lines, _ = _append_lines(g)
-        if lines:
-            observation = msg("log.some_tracer_line", "log holds {items} after {calls}, and item {i} is a tracer: "
-                              "line {line} still appends to log in plain Python, which runs while jit traces, beside "
-                              "what reaches log at run time", items=count("item", n), calls=calls_n, i=tracers[0],
-                              line=lines[0])
-        else:
-            observation = msg("log.some_tracer", "log holds {items} after {calls}, and item {i} is a tracer: a plain "
-                              "append still runs while jit traces, beside what reaches log at run time",
-                              items=count("item", n), calls=calls_n, i=tracers[0])
-        fail(observation, msg("advice.only_callback", "remove the plain log.append(x) and keep only the run-time "
-                              "callback"))
+        fail(at_line(_append_lines(g)[0], msg(
+            "log.some_tracer_line", "log holds {items} after {calls}, and item {i} is a tracer: line {line} still "
+            "appends to log in plain Python, which runs while jit traces, beside what reaches log at run time",
+            items=count("item", n), calls=calls_n, i=tracers[0]), msg(
+            "log.some_tracer", "log holds {items} after {calls}, and item {i} is a tracer: a plain append still runs "
+            "while jit traces, beside what reaches log at run time", items=count("item", n), calls=calls_n,
+            i=tracers[0])), msg("advice.only_callback", "remove the plain log.append(x) and keep only the run-time "
+                                "callback"))
     elif None in got:
         i = got.index(None)
         fail(msg("log.not_number", "log item {i} is {type}, not a number", i=i + 1, type=type_name(items[i])),
@@ -257,13 +254,9 @@ def _rounded_to(got, values) -> int | None:
 def _all_tracers(g, n, calls_n):
     """Every item in log is a tracer: the append ran while jit traced compute, never at run time."""
     lines, inside = _append_lines(g)
-    if not lines:
-        where = msg("where.code", "your code appends to log in plain Python")
-    elif inside:
-        where = msg("where.line", "line {line} appends to log inside compute", line=lines[0])
-    else:
-        where = msg("where.helper_line", "line {line} appends to log, in a function that compute calls",
-                    line=lines[0])
+    where = at_line(lines, msg("where.line", "line {line} appends to log inside compute") if inside else msg(
+        "where.helper_line", "line {line} appends to log, in a function that compute calls"), msg(
+        "where.code", "your code appends to log in plain Python"))
     if g.wrapped_host_code:
         return msgn("log.tracer_wrapped",
                     "log holds {n} item after {calls}, a tracer: compute is not jitted itself, so the grader wrapped "

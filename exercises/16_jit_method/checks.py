@@ -10,8 +10,8 @@ built from its output, and the sequence must compile once, every backend compile
 import jax
 import numpy as np
 
-from jittrainer.authoring import (LearnerFailure, as_floats, count, eager_failed, float32_atol, jit_reach, later_misses,
-                                  msg, reach_failure, reason_items, refuse_beside_jit)
+from jittrainer.authoring import (LearnerFailure, as_floats, at_line, count, eager_failed, float32_atol, jit_reach,
+                                  later_misses, msg, reach_failure, reason_items, refuse_beside_jit)
 
 CHECKS = {
     "runs": "Layer(w, b).apply(x) runs, also after the grader assigns layer.w and layer.b",
@@ -100,6 +100,16 @@ def _close(got, x, w, b, want=None) -> bool:
     return got is not None and bool(np.allclose(got, want, rtol=RTOL, atol=_atol(x, w, b)))
 
 
+def _first_wrong_call(results, xs, state, calls):
+    """The first of ``calls`` whose result does not follow its object's values, with the earlier call whose values
+    explain that result (None when none does); None when every one of them follows."""
+    for i in calls:
+        got, x = results[i - 1], xs[i - 1]
+        if not _close(got, x, *state[i - 1]):
+            return i, next((j for j in range(1, i) if _close(got, x, *state[j - 1])), None)
+    return None
+
+
 def _explain_error(error):
     text = error.message
     if error.type == "FrozenInstanceError" or "cannot assign to field" in text or "can't set attribute" in text \
@@ -126,24 +136,22 @@ def _advice_for_error(error):
 
 
 def check_values(g, results, wants, xs, state):
-    for i in (1, 2):
-        got, want = results[i - 1], wants[i - 1]
-        x, (w, b) = xs[i - 1], state[i - 1]
-        if _close(got, x, w, b):
-            continue
-        if got is None:
-            observation = msg("values.shape", "call {i} returned something that is not a float32[5, 4] array", i=i)
-        elif _close(got, x, w, 0.0):
-            observation = msg("values.no_bias", "call {i} returned tanh(x @ w), without the bias b", i=i)
-        elif _close(got, x, w, b, want=x.astype(np.float64) @ w + b):
-            observation = msg("values.no_tanh", "call {i} returned x @ w + b, without the tanh", i=i)
-        else:
-            k = tuple(int(v) for v in np.argwhere(~np.isclose(got, want, rtol=RTOL, atol=_atol(x, w, b)))[0])
-            observation = msg("values.differ", "call {i} returned {got:.5g} at index {index} where tanh(x @ w + b) "
-                              "is {want:.5g}", i=i, got=float(got[k]), want=float(want[k]), index=str(list(k)))
-        g.failed("values", observation, msg("advice.formula", "return jnp.tanh(x @ self.w + self.b)"), tier=1)
-        return
-    g.passed("values", msg("values.ok", "the first two calls on a new Layer match tanh(x @ w + b)"))
+    wrong = _first_wrong_call(results, xs, state, (1, 2))
+    if wrong is None:
+        return g.passed("values", msg("values.ok", "the first two calls on a new Layer match tanh(x @ w + b)"))
+    i = wrong[0]
+    got, want, x, (w, b) = results[i - 1], wants[i - 1], xs[i - 1], state[i - 1]
+    if got is None:
+        observation = msg("values.shape", "call {i} returned something that is not a float32[5, 4] array", i=i)
+    elif _close(got, x, w, 0.0):
+        observation = msg("values.no_bias", "call {i} returned tanh(x @ w), without the bias b", i=i)
+    elif _close(got, x, w, b, want=x.astype(np.float64) @ w + b):
+        observation = msg("values.no_tanh", "call {i} returned x @ w + b, without the tanh", i=i)
+    else:
+        k = tuple(int(v) for v in np.argwhere(~np.isclose(got, want, rtol=RTOL, atol=_atol(x, w, b)))[0])
+        observation = msg("values.differ", "call {i} returned {got:.5g} at index {index} where tanh(x @ w + b) is "
+                          "{want:.5g}", i=i, got=float(got[k]), want=float(want[k]), index=str(list(k)))
+    return g.failed("values", observation, msg("advice.formula", "return jnp.tanh(x @ self.w + self.b)"), tier=1)
 
 
 # ------------------------------------------------------------------------------------------------ in jit
@@ -182,15 +190,6 @@ def check_in_jit(g, xs, twin):
 # ------------------------------------------------------------------------------------------------ freshness
 
 
-def _stale_source(got, x, state, i):
-    """The earlier call whose object values explain a wrong result (1-based), or None."""
-    for j in range(1, i):
-        w, b = state[j - 1]
-        if _close(got, x, w, b):
-            return j
-    return None
-
-
 def _how_self(g, i, obj) -> str:
     """How the jitted code of call i saw the object: "static", "pytree", "closure" or "unknown"."""
     during = [c for c in g.jit_spy.calls if c.call == i]
@@ -204,29 +203,25 @@ def _how_self(g, i, obj) -> str:
     return "closure" if during else "unknown"
 
 
-def _jit_line(g):
-    """The line that marks self static (static_argnums / static_argnames), else the first jit call or decorator."""
-    lines = g.lines_calling(r"static_argn") or g.lines_calling(r"\bjit\s*\(|@\s*(jax\.)?jit\b")
-    return lines[0] if lines else None
+def _jit_lines(g) -> list[int]:
+    """The lines that mark self static (static_argnums / static_argnames), else the jit calls and decorators."""
+    return g.lines_calling(r"static_argn") or g.lines_calling(r"\bjit\s*\(|@\s*(jax\.)?jit\b")
 
 
 def _stale_cause(g, i, obj):
     how = _how_self(g, i, obj)
-    line = _jit_line(g)
-    hashed = "__hash__" in g.code
-    if how == "static" and hashed:
+    if how == "static" and "__hash__" in g.code:
         return msg("cause.static_hash", "self is a static argument with your own __hash__: jit looked up the "
                    "program it had compiled for this object and ran it, and that program holds the values self.w "
                    "and self.b had when it was traced, baked in as constants")
-    if how == "static" and line:
-        return msg("cause.static_line", "line {line} makes self a static argument: jit keys its cache on the object "
-                   "(its hash, by default its identity), and read self.w and self.b once, while tracing, baking "
-                   "their values into the program as constants; assigning a field changes neither the key nor "
-                   "the program", line=line)
     if how == "static":
-        return msg("cause.static", "self is a static argument: jit keys its cache on the object (its hash, by "
-                   "default its identity), and read self.w and self.b once, while tracing, baking their values into "
-                   "the program as constants; assigning a field changes neither the key nor the program")
+        return at_line(_jit_lines(g), msg(
+            "cause.static_line", "line {line} makes self a static argument: jit keys its cache on the object (its "
+            "hash, by default its identity), and read self.w and self.b once, while tracing, baking their values into "
+            "the program as constants; assigning a field changes neither the key nor the program"), msg(
+            "cause.static", "self is a static argument: jit keys its cache on the object (its hash, by default its "
+            "identity), and read self.w and self.b once, while tracing, baking their values into the program as "
+            "constants; assigning a field changes neither the key nor the program"))
     if how == "closure":
         return msg("cause.closure", "the jitted function does not receive the Layer as an argument: it reads self.w "
                    "and self.b from the object it closes over, once, while tracing, and bakes their values into the "
@@ -235,56 +230,49 @@ def _stale_cause(g, i, obj):
 
 
 def check_follows_mutation(g, results, wants, xs, state, layer):
-    for i, field in ((3, "w"), (4, "b")):
-        got = results[i - 1]
-        if _close(got, xs[i - 1], *state[i - 1]):
-            continue
-        j = _stale_source(got, xs[i - 1], state, i) if got is not None else None
-        cause = _stale_cause(g, i, layer)
-        if j is not None and field == "w":
-            observation = msg("mutation.stale_w", "before call 3 the grader assigned new weights to layer.w, and "
-                              "apply returned the result for the weights it had at call {j}: {cause}", j=j,
-                              cause=cause)
-        elif j is not None:
-            observation = msg("mutation.stale_b", "before call 4 the grader assigned a new bias, layer.b = {b}, and "
-                              "apply returned the result for the values it had at call {j}: {cause}", j=j,
-                              b=state[3][1], cause=cause)
-        else:
-            observation = msg("mutation.wrong", "after the grader assigned layer.{field} before call {i}, apply "
-                              "returned a result that matches neither the new values nor earlier ones", field=field,
-                              i=i)
-        g.failed("follows_mutation", observation, _advice_for_error(None), tier=PYTREE_TIER)
-        return
-    g.passed("follows_mutation", msg("mutation.ok", "after layer.w and then layer.b were assigned, apply used the "
-                                     "new values"))
+    stale = _first_wrong_call(results, xs, state, (3, 4))  # call 3 after layer.w = …, call 4 after layer.b = …
+    if stale is None:
+        return g.passed("follows_mutation", msg("mutation.ok", "after layer.w and then layer.b were assigned, apply "
+                                                "used the new values"))
+    i, j = stale
+    cause = _stale_cause(g, i, layer)
+    if j is not None and i == 3:
+        observation = msg("mutation.stale_w", "before call 3 the grader assigned new weights to layer.w, and apply "
+                          "returned the result for the weights it had at call {j}: {cause}", j=j, cause=cause)
+    elif j is not None:
+        observation = msg("mutation.stale_b", "before call 4 the grader assigned a new bias, layer.b = {b}, and apply "
+                          "returned the result for the values it had at call {j}: {cause}", j=j, b=state[3][1],
+                          cause=cause)
+    else:
+        observation = msg("mutation.wrong", "after the grader assigned layer.{field} before call {i}, apply returned "
+                          "a result that matches neither the new values nor earlier ones", field="w" if i == 3 else "b",
+                          i=i)
+    return g.failed("follows_mutation", observation, _advice_for_error(None), tier=PYTREE_TIER)
 
 
 def check_fresh_object(g, results, wants, xs, state):
-    for i, what in ((5, "new"), (6, "twin")):
-        got = results[i - 1]
-        if _close(got, xs[i - 1], *state[i - 1]):
-            continue
-        j = _stale_source(got, xs[i - 1], state, i) if got is not None else None
-        if j is not None and what == "twin":
-            observation = msg("fresh.twin_stale", "call 6 used a new Layer built with the values layer A holds after "
-                              "its changes, and got the result for the values of call {j}: jit's cache found a "
-                              "program compiled for another object that compares equal to this one (same hash, ==), "
-                              "and ran it with the values baked into it when it was traced", j=j)
-        elif j is not None and ("__hash__" in g.code or "__eq__" in g.code):
-            observation = msg("fresh.stale_equal", "call {i} used a new Layer with its own weights and bias, and got "
-                              "the result for the values of call {j}: your Layer objects compare equal (same hash, "
-                              "==), so jit's cache took the new one for an object it had seen and ran the program "
-                              "traced for that one, with its values baked in", i=i, j=j)
-        elif j is not None:
-            observation = msg("fresh.stale", "call {i} used a new Layer with its own weights and bias, and got the "
-                              "result for the values of call {j}: the cached program, with another object's values "
-                              "baked in, was reused", i=i, j=j)
-        else:
-            observation = msg("fresh.wrong", "call {i} used a new Layer and its result matches neither its own "
-                              "values nor earlier ones", i=i)
-        g.failed("fresh_object", observation, _advice_for_error(None), tier=PYTREE_TIER)
-        return
-    g.passed("fresh_object", msg("fresh.ok", "two new Layer objects got results from their own values"))
+    stale = _first_wrong_call(results, xs, state, (5, 6))  # call 5 on a new Layer, call 6 on A's twin
+    if stale is None:
+        return g.passed("fresh_object", msg("fresh.ok", "two new Layer objects got results from their own values"))
+    i, j = stale
+    if j is not None and i == 6:
+        observation = msg("fresh.twin_stale", "call 6 used a new Layer built with the values layer A holds after its "
+                          "changes, and got the result for the values of call {j}: jit's cache found a program "
+                          "compiled for another object that compares equal to this one (same hash, ==), and ran it "
+                          "with the values baked into it when it was traced", j=j)
+    elif j is not None and ("__hash__" in g.code or "__eq__" in g.code):
+        observation = msg("fresh.stale_equal", "call {i} used a new Layer with its own weights and bias, and got the "
+                          "result for the values of call {j}: your Layer objects compare equal (same hash, ==), so "
+                          "jit's cache took the new one for an object it had seen and ran the program traced for that "
+                          "one, with its values baked in", i=i, j=j)
+    elif j is not None:
+        observation = msg("fresh.stale", "call {i} used a new Layer with its own weights and bias, and got the result "
+                          "for the values of call {j}: the cached program, with another object's values baked in, was "
+                          "reused", i=i, j=j)
+    else:
+        observation = msg("fresh.wrong", "call {i} used a new Layer and its result matches neither its own values nor "
+                          "earlier ones", i=i)
+    return g.failed("fresh_object", observation, _advice_for_error(None), tier=PYTREE_TIER)
 
 
 # ------------------------------------------------------------------------------------------------ compiles

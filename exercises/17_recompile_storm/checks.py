@@ -75,7 +75,12 @@ def grade(g):
     calls = g.calls(batch_means, [(b,) for b in batches])
     g.check_ran("runs", calls, _error_advice, tier=PAD_TIER)
 
-    check_values(g, calls.results, originals, wants)
+    values_match(g, "values", calls.results, wants, rtol=1e-4, atol=1e-4,
+                 what=lambda b: msg("what.batch", "the result for batch {b}", b=b),
+                 slip=lambda b, result: _value_slip(g, b, result, originals[b - 1], wants[b - 1]),
+                 advice=msg("advice.masked_mean", "sum only the real positions of each row (a mask from "
+                            "jnp.arange(width) < length) and divide by that sequence's own length"), tier=PAD_TIER,
+                 ok=msg("values.ok", "all {n} means match", n=BATCHES * ROWS))
     check_reaches_jit(g, originals, wants, shift_list)
     check_compiles(g, calls, originals)
 
@@ -86,9 +91,8 @@ def _error_advice(error):
         return msg("advice.traced_length", "inside jit a length is a tracer, not a number: keep the padded width "
                    "and mask with jnp.arange(width) < n instead of slicing x[:n] (a static n would compile once "
                    "per length)")
-    if error.type in ("ValueError", "TypeError") and (
-        "same shape" in text or "inhomogeneous" in text or "with a sequence" in text
-    ):
+    unstackable = ("same shape", "inhomogeneous", "with a sequence")  # NumPy's words for rows of other lengths
+    if error.type in ("ValueError", "TypeError") and any(words in text for words in unstackable):
         return msg("advice.pad_first", "sequences of different lengths cannot be stacked as they are: copy each one "
                    "into a row of np.zeros((16, width)) on the host first")
     if error.type == "StopIteration" or "could not broadcast" in text:
@@ -100,25 +104,12 @@ def _error_advice(error):
 # ------------------------------------------------------------------------------------------------ values
 
 
-def check_values(g, results, originals, wants) -> None:
-    values_match(g, "values", results, wants, rtol=1e-4, atol=1e-4,
-                 what=lambda b: msg("what.batch", "the result for batch {b}", b=b),
-                 slip=lambda b, result: _value_slip(g, b, result, originals[b - 1], wants[b - 1]),
-                 advice=msg("advice.masked_mean", "sum only the real positions of each row (a mask from "
-                            "jnp.arange(width) < length) and divide by that sequence's own length"), tier=PAD_TIER,
-                 ok=msg("values.ok", "all {n} means match", n=BATCHES * ROWS))
-
-
-def _close(a, b) -> bool:
-    return bool(np.isclose(a, b, rtol=1e-4, atol=1e-4))
-
-
 def _value_slip(g, b: int, result, seqs, want):
     """A known slip that explains a wrong result, in words, or None."""
     got = as_floats(result, (len(seqs),))  # one number per sequence
     if got is None or not np.all(np.isfinite(got)):
         return None
-    wrong = [i for i in range(len(seqs)) if not _close(got[i], want[i])]
+    wrong = np.flatnonzero(~np.isclose(got, want, rtol=1e-4, atol=1e-4)).tolist()
     if not wrong:
         return None
     values = np.concatenate([s.astype(np.float64) for s in seqs])
@@ -143,11 +134,8 @@ def _value_slip(g, b: int, result, seqs, want):
         return msg("values.order", "batch {b}: these are the right 16 means but in another order; the statement "
                    "asks for them in the order of seqs", b=b)
     i = wrong[0]
-    s, value = seqs[i], float(got[i])
-    n = len(s)
-    if value == 0:
-        return None
-    divisor = float(s.astype(np.float64).sum()) / value
+    n, value = len(seqs[i]), float(got[i])
+    divisor = float(seqs[i].astype(np.float64).sum()) / value if value else 0.0  # 0: nothing to divide
     if divisor < 0.5 or abs(divisor - round(divisor)) > 0.02:
         return None
     d = int(round(divisor))
@@ -191,10 +179,6 @@ class Seen:
         return int(sum(self.call.out_sizes))
 
     @property
-    def in_size(self) -> int:
-        return int(sum(a.size for a in self.call.arrays if a.dtype.kind == "f"))
-
-    @property
     def reduces(self) -> bool:
         """A few numbers per sequence it received come back (means, or sums and counts), not the padded data."""
         return bool(self.slots) and self.out_size <= 2 * len(self.slots) + 2
@@ -202,8 +186,7 @@ class Seen:
 
 def _moved(delta: np.ndarray, c: float, n: int) -> bool:
     """Some output moved by c (the mean of the shifted sequence) or by n * c (its sum)."""
-    return bool(np.any(np.isclose(delta, c, rtol=MOVE_RTOL, atol=0))
-                or np.any(np.isclose(delta, n * c, rtol=MOVE_RTOL, atol=0)))
+    return bool(np.isclose(np.reshape(delta, (-1, 1)), [c, n * c], rtol=MOVE_RTOL, atol=0).any())
 
 
 def check_reaches_jit(g, originals, wants, shift_list) -> bool:
@@ -230,8 +213,7 @@ def check_reaches_jit(g, originals, wants, shift_list) -> bool:
                             tier=PAD_TIER)
     return refuse_fetching(g, "reaches_jit", passed=msg(
         "jit.ok", "all {n} means came out of jitted code and followed the data: run again with each sequence shifted, "
-        "every mean moved with it",
-                                       n=BATCHES * ROWS))
+        "every mean moved with it", n=BATCHES * ROWS))
 
 
 def _advice_jit():
@@ -272,8 +254,9 @@ def _not_proven(b, i, seqs, want, c, seen: list[Seen], reruns: dict[int, tuple])
         s = max((seen[k] for k in holding), key=lambda s: s.out_size)
         return msg("jit.handed_back", "in batch {b} the sequences went into your jitted function {function}, but it "
                    "returned {out} numbers for the {size} values it received ({shapes}): it handed the data back, so "
-                   "the averaging happened outside jit", function=s.call.function, out=s.out_size, size=s.in_size,
-                   shapes=_shapes(s.call.arrays), **common)
+                   "the averaging happened outside jit", function=s.call.function, out=s.out_size,
+                   size=sum(a.size for a in s.call.arrays if a.dtype.kind == "f"), shapes=_shapes(s.call.arrays),
+                   **common)
     k = reducing[0]
     s, (delta, error) = seen[k], reruns.get(k, (None, ""))
     function = s.call.function
@@ -308,12 +291,10 @@ def _not_proven(b, i, seqs, want, c, seen: list[Seen], reruns: dict[int, tuple])
 
 
 def check_compiles(g, calls, originals) -> None:
-    total = calls.compiles
-    if total <= BUDGET:
+    if calls.compiles <= BUDGET:
         g.passed("compile_budget", _passed_text(calls))
-        return
-    observation, advice = _cause(g, calls, originals)
-    g.failed("compile_budget", observation, advice, tier=PAD_TIER)
+    else:
+        g.failed("compile_budget", *_cause(g, calls, originals), tier=PAD_TIER)
 
 
 def _passed_text(calls):
@@ -354,15 +335,16 @@ def _cause(g, calls, originals):
     if split.top is None:
         return (msg("budget.unexplained", "{head}; JAX gave no reason for them", head=head), _advice_buckets())
     function, n = split.top, split.own[split.top]
-    mine = [m for m in misses if m.function == function]
-    kinds = {m.kind for m in mine}
+    kinds = {m.kind for m in misses if m.function == function}
     common = {"head": head, "function": bare_name(function), "times": count("time", n)}
     if "new_function" in kinds:
         return (at_line(g.lines_calling(r"\bjit\s*\(", g.function_name), msg(
             "budget.new_function_line", "{head}: {function} compiled {times} because line {line} makes a new jitted "
             "function inside batch_means on every call, and a new function starts with an empty cache", **common),
             msg("budget.new_function", "{head}: {function} compiled {times} because a new jitted function is made on "
-                "every call, and a new function starts with an empty cache", **common)), _advice_once())
+                "every call, and a new function starts with an empty cache", **common)),
+            msg("advice.jit_once", "make the jitted function once, at module level (a decorator or a global), and "
+                "call that same function from batch_means"))
     if "static" in kinds:
         return (msg("budget.static", "{head}: {function} compiled {times} because a static argument took a new "
                     "value each time ({why}); a static value is part of the cache key", why=calls.why_compiled(limit=1),
@@ -370,11 +352,6 @@ def _cause(g, calls, originals):
                 msg("advice.traced", "keep the lengths an ordinary (traced) array argument and mask with "
                     "jnp.arange(width) < length, so only the padded width decides the shape"))
     return _shape_story(g, function, common, originals)
-
-
-def _advice_once():
-    return msg("advice.jit_once", "make the jitted function once, at module level (a decorator or a global), and "
-               "call that same function from batch_means")
 
 
 def _advice_buckets():
@@ -391,10 +368,7 @@ def _shape_story(g, function: str, common: dict, originals):
             if floats:
                 shapes.append(max(floats, key=lambda sh: int(np.prod(sh))))
                 longest.append(max(len(s) for s in originals[c.call - 1]))
-    if not shapes or len({len(sh) for sh in shapes}) != 1:
-        return (msg("budget.shapes", "{head}: {function} compiled {times}, once for every new input shape",
-                    **common), _advice_buckets())
-    ndim = len(shapes[0])
+    ndim = len(shapes[0]) if shapes and len({len(sh) for sh in shapes}) == 1 else 0  # 0: no one rank to compare
     sizes = [sorted({sh[ax] for sh in shapes}) for ax in range(ndim)]
     varying = [ax for ax in range(ndim) if len(sizes[ax]) > 1]
     for ax in varying:

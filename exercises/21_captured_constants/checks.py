@@ -14,12 +14,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-import jax
 import numpy as np
-from jax.extend.core import ClosedJaxpr
 
-from jittrainer.authoring import (Cause, LearnerFailure, bare_name, count, eqns_of, is_compiled, is_tracer, msg,
-                                  one_compile, refuse_fetching, rerun, sub_jaxprs, type_name, values_match,
+from jittrainer.authoring import (Cause, LearnerFailure, as_floats, bare_name, constants_of, count, is_compiled, msg,
+                                  one_compile, refuse_fetching, rerun, tracer_error, type_name, values_match,
                                   when_nothing)
 
 CHECKS = {
@@ -115,7 +113,7 @@ def grade(g):
 
 
 def _error_advice(error):
-    if error.type in ("ConcretizationTypeError", "TracerArrayConversionError", "TracerBoolConversionError"):
+    if tracer_error(error, "array", "bool"):
         return msg("advice.no_numpy", "keep NumPy and float() away from traced values: compute the layers with "
                    "jax.numpy inside the jitted function")
     if error.type == "TypeError" and "differ from the types" in error.message:
@@ -135,29 +133,9 @@ class Captured:
     items: list[str]  # "float32[32,64] (8,192 bytes)"
 
 
-def _closed_jaxprs(closed) -> list:
-    """The program and every nested jaxpr with its own constants (jit, cond, scan, … bodies)."""
-    found, stack = [], [closed]
-    while stack:
-        j = stack.pop()
-        if isinstance(j, ClosedJaxpr):
-            found.append(j)
-        stack.extend(sub for eqn in eqns_of(j) for sub in sub_jaxprs(eqn))
-    return found
-
-
 def _from_jaxpr(closed) -> tuple[int, list[str]]:
-    seen, total, items = set(), 0, []
-    for cj in _closed_jaxprs(closed):
-        for var, const in zip(cj.jaxpr.constvars, cj.consts):
-            if id(const) in seen:
-                continue
-            seen.add(id(const))
-            nbytes = int(getattr(const, "nbytes", 0) or 0)
-            total += nbytes
-            items.append((nbytes, f"{var.aval.str_short()} ({nbytes:,} B)"))
-    items.sort(key=lambda t: -t[0])
-    return total, [text for _, text in items]
+    found = sorted(constants_of(closed), key=lambda c: -c.nbytes)
+    return sum(c.nbytes for c in found), [f"{c.type} ({c.nbytes:,} B)" for c in found]
 
 
 _HLO_CONSTANT = re.compile(r"=\s*(?P<dtype>[a-z]+\d*)\[(?P<dims>[\d,]+)\][^=]*?\sconstant\(")
@@ -244,11 +222,8 @@ def check_values(g, results, originals, xs) -> bool:
 
 def _weights_slip(i, which, result, originals, x):
     """The observation when call i's result is another checkpoint's prediction, else None."""
-    if is_tracer(result):
-        return None
-    try:
-        got = np.asarray(result, dtype=np.float64)
-    except Exception:
+    got = as_floats(result)
+    if got is None:
         return None
     for other, params in enumerate(originals):
         if other == which:
@@ -296,26 +271,6 @@ def check_compiles(g, calls) -> None:
 # ------------------------------------------------------------------------------------------------ reaches jit
 
 
-def _with_x(call, x: np.ndarray, new_x: np.ndarray):
-    """The call's arguments with every leaf equal to x replaced by new_x, or None when x is not among them."""
-    leaves, tree = jax.tree_util.tree_flatten((call.args, call.kwargs))
-    hits = []
-    for j, leaf in enumerate(leaves):
-        if isinstance(leaf, (np.ndarray, jax.Array)) and not is_tracer(leaf):
-            try:
-                arr = np.asarray(leaf)
-            except Exception:
-                continue
-            if arr.shape == x.shape and arr.dtype.kind == "f" and np.array_equal(arr, x):
-                hits.append(j)
-    if not hits:
-        return None
-    for j in hits:
-        leaves[j] = new_x.copy()
-    args, kwargs = jax.tree_util.tree_unflatten(tree, leaves)
-    return tuple(args), dict(kwargs)
-
-
 def check_reaches_jit(g, originals, xs, fresh_x, exact: bool) -> bool:
     """The jitted call that received x, run again with another x, must return that x's prediction (``exact``), or,
     when the predictions were already found wrong, at least an output that moved."""
@@ -331,11 +286,10 @@ def check_reaches_jit(g, originals, xs, fresh_x, exact: bool) -> bool:
         mine = [c for c in spy.calls if c.call == i]
         received, last = False, None
         for call in mine:
-            changed = _with_x(call, x, new_x)
-            if changed is None:
+            if not call.holds(x):
                 continue
             received = True
-            after = rerun(g, call, *changed)
+            after = rerun(g, call, *call.replacing(x, new_x))
             if after.outputs is None:
                 last = after.error
                 continue

@@ -15,8 +15,8 @@ import jax
 import numpy as np
 from jax.extend.core import ClosedJaxpr
 
-from jittrainer.authoring import (count, independence_failure, is_compiled, is_tracer, is_typed_key, msg, one_compile,
-                                  refuse_fetching, taken_by, type_name, when_nothing)
+from jittrainer.authoring import (count, independence_failure, is_compiled, is_typed_key, msg, one_compile,
+                                  refuse_fetching, taken_by, tracer_error, type_name, when_nothing)
 
 CHECKS = {
     "runs": "two_views returns for every call",
@@ -98,8 +98,7 @@ class Chains:
 
 
 def _numpy(value):
-    if is_tracer(value):
-        return value
+    """A NumPy copy of a view, or the value as it came (a tracer, or what is not an array of numbers)."""
     try:
         return np.array(value, dtype=np.float64, copy=True)
     except Exception:
@@ -146,12 +145,10 @@ def grade(g):
 
 
 def _error_advice(error):
-    if error is None:
-        return None
-    if error.type in ("TypeError",) and "key" in error.message.lower():
+    if error.type == "TypeError" and "key" in error.message.lower():
         return msg("advice.typed_key", "the key is a typed key (dtype key<fry>): pass it to jax.random functions as "
                    "it is, split it with jax.random.split, and return one of the keys split from it")
-    if error.type in ("ConcretizationTypeError", "TracerArrayConversionError", "TracerBoolConversionError"):
+    if tracer_error(error, "array", "bool"):
         return msg("advice.jax_random", "draw the masks with jax.random (bernoulli or uniform) inside the function, "
                    "not with NumPy or Python's random")
     return None
@@ -231,12 +228,8 @@ def check_fresh_key(g) -> None:
                                   "key; the other checks cover it"))
         return
     jaxpr = closed.jaxpr if isinstance(closed, ClosedJaxpr) else closed
-    consumed = taken_by(jaxpr, CONSUMERS, kind=is_typed_key)
-    if not jaxpr.outvars:
-        g.passed("fresh_key", msg("fresh.ok", "the returned key is not used inside the call"))
-        return
-    returned = jaxpr.outvars[-1]
-    if not consumed(returned):
+    returned = jaxpr.outvars[-1] if jaxpr.outvars else None
+    if returned is None or not taken_by(jaxpr, CONSUMERS, kind=is_typed_key)(returned):
         g.passed("fresh_key", msg("fresh.ok", "the returned key is not used inside the call"))
         return
     if any(returned is v for v in jaxpr.invars):
@@ -254,9 +247,7 @@ def check_fresh_key(g) -> None:
 
 
 def _mask(view) -> np.ndarray | None:
-    if not isinstance(view, np.ndarray):
-        return None
-    return view != 0
+    return view != 0 if isinstance(view, np.ndarray) else None
 
 
 def check_differ(g, first: Chain, other: Chain) -> None:
@@ -281,8 +272,7 @@ def check_differ(g, first: Chain, other: Chain) -> None:
                     "come from the key at all)", i=i, name=name, i2=i2, name2=name2), _advice_split(), tier=SPLIT_TIER)
                 return
     third = [_mask(v) for v in other.views[0]] if other.views else [None, None]
-    if any(m1 is not None and m3 is not None and m1.shape == m3.shape and np.array_equal(m1, m3)
-           for m1, m3 in zip(masks[0], third)):
+    if any(m1 is not None and m3 is not None and np.array_equal(m1, m3) for m1, m3 in zip(masks[0], third)):
         g.failed("samples_differ", msg(
             "differ.keys", "started from another key, the first call still dropped exactly the same elements: the "
             "masks do not depend on the key passed in (a key made inside the function, NumPy randomness or a fixed "

@@ -13,12 +13,14 @@ import jax
 import numpy as np
 
 from jittrainer.authoring import (
+    as_floats,
     at_line,
     compare,
+    constants_of,
     fetching,
-    is_tracer,
     msg,
     one_compile,
+    tracer_error,
     when_eager,
     when_new_function,
     when_static,
@@ -67,15 +69,8 @@ def make_x(rng: np.random.Generator) -> np.ndarray:
 
 def noise_of(result, x: np.ndarray) -> np.ndarray | None:
     """result - x in float64, or None when the result is not a float32[64, 16]-shaped array of numbers."""
-    try:
-        if is_tracer(result):
-            return None
-        arr = np.asarray(result, dtype=np.float64)
-    except Exception:
-        return None
-    if arr.shape != SHAPE:
-        return None
-    return arr - x.astype(np.float64)
+    arr = as_floats(result, SHAPE, exact=True)
+    return None if arr is None else arr - x.astype(np.float64)
 
 
 def _corr(a: np.ndarray, b: np.ndarray) -> float:
@@ -99,7 +94,7 @@ def use_key():
 
 
 def runs_advice(error):
-    if error.type in ("TracerArrayConversionError", "ConcretizationTypeError", "TracerIntegerConversionError"):
+    if tracer_error(error, "array", "int"):
         return msg("advice.no_numpy_key", "NumPy cannot use a traced key (or any traced value): draw with "
                    "jax.random.normal(key, x.shape), which takes the key as it is")
     if error.type in ("TypeError", "ValueError") and "hash" in error.message:
@@ -135,18 +130,8 @@ def grade(g):
 
 def _captured_arrays(g) -> list:
     """Float arrays (of more than one distinct value) captured as constants of the traced program."""
-    closed = g.graded_jaxpr()
-    if closed is None:
-        return []
-    found = []
-    for var, const in zip(closed.jaxpr.constvars, closed.consts):
-        try:
-            arr = np.asarray(const)
-        except Exception:
-            continue
-        if arr.dtype.kind == "f" and arr.size > 1 and np.ptp(arr) > 0:
-            found.append(var.aval.str_short())
-    return found
+    return [c.type for c in constants_of(g.graded_jaxpr(), nested=False)
+            if (a := c.array) is not None and a.dtype.kind == "f" and a.size > 1 and np.ptp(a) > 0]
 
 
 _HOST_RANDOM = r"(?<![\w.])(np|numpy)\.random\b"
@@ -161,10 +146,6 @@ def _numpy_random_lines(g) -> list[int]:
     if _IMPORTS_HOST_RANDOM.search(g.code):
         pattern = f"{_HOST_RANDOM}|{_BARE_RANDOM}"
     return g.lines_calling(pattern, g.function_name) or g.lines_calling(pattern)
-
-
-def _own_key_lines(g) -> list[int]:
-    return g.lines_calling(r"\brandom\.(key|PRNGKey)\s*\(", g.function_name)
 
 
 def _check_new_per_key(g, seeds, noises):
@@ -189,34 +170,28 @@ def _check_new_per_key(g, seeds, noises):
         return
     captured = _captured_arrays(g)
     lines = _numpy_random_lines(g)
-    if captured and lines:
-        observation = msg(
-            "new.frozen_line",
-            "calls {a} and {b} had different keys but got the very same noise: line {line} draws it with a host "
-            "random generator (NumPy's or Python's), which ran once, while jit traced add_noise, and the numbers "
-            "were baked into the compiled program as a constant ({const}); every call replays them, and the key is "
-            "never used",
-            a=a, b=b, line=lines[0], const=captured[0])
-    elif captured:
-        observation = msg(
+    if captured:
+        observation = at_line(lines, msg(
+            "new.frozen_line", "calls {a} and {b} had different keys but got the very same noise: line {line} draws it "
+            "with a host random generator (NumPy's or Python's), which ran once, while jit traced add_noise, and the "
+            "numbers were baked into the compiled program as a constant ({const}); every call replays them, and the "
+            "key is never used", a=a, b=b, const=captured[0]), msg(
             "new.frozen", "calls {a} and {b} had different keys but got the very same noise: it was drawn once, "
             "while jit traced add_noise, and baked into the compiled program as a constant ({const}); every call "
-            "replays it", a=a, b=b, const=captured[0])
+            "replays it", a=a, b=b, const=captured[0]))
     elif lines:
         observation = msg(
             "new.numpy_line", "calls {a} and {b} had different keys but got the very same noise: line {line} uses "
             "a host random generator (NumPy's or Python's), which runs while jit traces add_noise, not when the "
             "program runs; its numbers are fixed in the program and the key is never used", a=a, b=b,
             line=lines[0])
-    elif _own_key_lines(g):
-        observation = msg(
+    else:
+        observation = at_line(g.lines_calling(r"\brandom\.(key|PRNGKey)\s*\(", g.function_name), msg(
             "new.own_key_line", "calls {a} and {b} had different keys but got the very same noise: line {line} "
             "makes a key inside add_noise, from a fixed seed, so every call draws from that same key and the key "
-            "argument is ignored", a=a, b=b, line=_own_key_lines(g)[0])
-    else:
-        observation = msg(
+            "argument is ignored", a=a, b=b), msg(
             "new.ignores_key", "calls {a} and {b} had different keys but got the very same noise: the noise does "
-            "not depend on the key argument", a=a, b=b)
+            "not depend on the key argument", a=a, b=b))
     g.failed("new_per_key", observation, use_key(), tier=KEY_TIER)
 
 

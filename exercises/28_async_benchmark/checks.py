@@ -17,8 +17,8 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from jittrainer.authoring import (EventLog, Hooked, as_number, at_line, count, is_tracer, msg, spy_clocks,
-                                  spy_compiles, spy_waits, still_running)
+from jittrainer.authoring import (EventLog, Hooked, as_number, at_line, count, first_wrong, is_tracer, msg,
+                                  spy_clocks, spy_compiles, spy_waits, still_running)
 
 CHECKS = {
     "runs": "time_step returns for every call",
@@ -66,8 +66,6 @@ def _on_wait(value, how: str) -> None:
 
 
 def _tracked(value) -> bool:
-    if not _LOG.active:
-        return False
     entry = _OUTS.get(id(value))
     return entry is not None and entry[1] is value
 
@@ -181,21 +179,14 @@ class _Run:
 
 
 def _check_clock(g, runs) -> bool:
-    for run in runs:
-        n = len(run.clocks)
-        if n >= 2:
-            continue
-        if n == 0:
-            observation = msg("clock.none", "call {call} (repeats = {repeats}): time_step read none of the clocks the "
-                              "grader watches (time.perf_counter, time.monotonic, time.time or their _ns forms, "
-                              "timeit) in its own code, so there is no timing to check", **run.common())
-        else:
-            observation = msg("clock.once", "call {call} (repeats = {repeats}): time_step read the clock only once; "
-                              "a timing needs one read to start and one to stop", **run.common())
-        g.failed("reads_clock", observation, msg("advice.clock", "read time.perf_counter() once right before the "
-                 "timed calls and once right after them"), tier=1)
-        return False
-    return g.passed("reads_clock", msg("clock.ok", "every call read the clock to start and to stop"))
+    return first_wrong(g, "reads_clock", runs, lambda run: len(run.clocks) >= 2, lambda _, run: msg(
+        "clock.none", "call {call} (repeats = {repeats}): time_step read none of the clocks the grader watches "
+        "(time.perf_counter, time.monotonic, time.time or their _ns forms, timeit) in its own code, so there is no "
+        "timing to check", **run.common()) if not run.clocks else msg(
+        "clock.once", "call {call} (repeats = {repeats}): time_step read the clock only once; a timing needs one read "
+        "to start and one to stop", **run.common()), msg(
+        "advice.clock", "read time.perf_counter() once right before the timed calls and once right after them"),
+        tier=1, ok=msg("clock.ok", "every call read the clock to start and to stop"))
 
 
 def _check_waits(g, runs) -> None:

@@ -136,17 +136,11 @@ class _Update:
         self.weights = weights  # every argument holding the weights, as passed
 
 
-def _same(a: np.ndarray, b: np.ndarray) -> bool:
-    return a.shape == b.shape and bool(np.array_equal(a, b))
-
-
 def _holds(a: np.ndarray, v: np.ndarray) -> bool:
     """``a`` is ``v``, or holds it as one row (gradients stacked for a scan)."""
     if a.dtype.kind != "f" or a.size < v.size or a.size % v.size:
         return False
-    if _same(a.reshape(-1), v):
-        return True
-    rows = a.reshape(-1, v.size)
+    rows = a.reshape(-1, v.size)  # one row: a is v itself
     return bool(np.any(np.all(rows == v[None, :], axis=1)))
 
 
@@ -171,7 +165,7 @@ def _updates(g, case: _Case) -> list[_Update]:
         if len(objects) == len(call.arrays):
             weights = [obj for obj, copy in zip(objects, call.arrays)
                        if copy.dtype.kind == "f" and copy.ndim >= 1 and copy.size == n
-                       and not any(_same(copy.reshape(-1), grad) for grad in case.grads)]
+                       and not any(np.array_equal(copy.reshape(-1), grad) for grad in case.grads)]
         found.append(_Update(call, grads, weights))
     return found
 

@@ -153,6 +153,11 @@ exercise gives win.
     (operands of ``kind`` fed to a cond or loop body that takes any count)::
 
         reused = taken_by(jaxpr, {"random_bits", "random_split"}, kind=is_typed_key)(jaxpr.outvars[-1])
+``constants_of(closed, *, nested=True)``
+    The constants a traced program captured (a closure's or a global's arrays, numbers drawn while tracing), nested
+    jaxprs' too unless ``nested=False``; each ``Constant`` has ``.type`` ("float32[64,16]"), ``.nbytes``, ``.array``::
+
+        worst = max(constants_of(call.jaxpr()), key=lambda c: c.nbytes, default=None)   # a recorded jitted call
 ``structure_text(call)``, ``call_signature(call)``, ``shape_changes(signatures)``, ``array_types(calls)``
     A recorded jitted call's pytree as JAX writes it, its (structure, leaf types) key, the types the first changing
     leaf took, the commonest array types among calls' arguments; ``keep_argument_copies(g.jit_spy)`` (in setup)
@@ -214,6 +219,7 @@ from jittrainer.grading.sandbox.checks.compiles import (
     when_nothing,
     when_static,
 )
+from jittrainer.grading.sandbox.checks.constants import Constant, constants_of
 from jittrainer.grading.sandbox.checks.context import CheckContext, LearnerFailure
 from jittrainer.grading.sandbox.checks.jaxprs import (
     CALLBACK_PRIMITIVES,
@@ -305,6 +311,7 @@ __all__ = [
     "Cause",
     "CheckContext",
     "CompileSplit",
+    "Constant",
     "ErrorInfo",
     "EventLog",
     "GradedCalls",
@@ -330,6 +337,7 @@ __all__ = [
     "compare",
     "concrete_arrays",
     "concrete_float",
+    "constants_of",
     "count",
     "doubled",
     "doubling_binds",
