@@ -234,8 +234,8 @@ from jittrainer.grading.sandbox.checks.jaxprs import (
 )
 from jittrainer.grading.sandbox.checks.independence import independence_failure, related_masks
 from jittrainer.grading.sandbox.checks.module_state import stored_numbers, tracers_in_module, typed_copy
-from jittrainer.grading.sandbox.jax_compat import describe_leaks_robustly
 from jittrainer.grading.sandbox.checks.outer_jit import outer_jit_advice
+from jittrainer.grading.sandbox.jax_compat import describe_leaks_robustly
 from jittrainer.grading.sandbox.checks.output_hooks import Hooked, HookedLowered, hooked
 from jittrainer.grading.sandbox.checks.replay import OpReplay, makes_nan
 from jittrainer.grading.sandbox.checks.reruns import Rerun, places_of, rerun, runs_in, shift_rerun, shifted
