@@ -12,7 +12,7 @@ from jittrainer.cli.style import Style
 from jittrainer.course.exercises import Exercise
 from jittrainer.grading.labels import section_label
 from jittrainer.grading.verdict import CheckResult, Verdict
-from jittrainer.i18n import _, language
+from jittrainer.i18n import _, language, ngettext
 from jittrainer.i18n.message import Msg, render
 from jittrainer.units import seconds
 
@@ -113,7 +113,10 @@ def print_verdict(v: Verdict, ex: Exercise, path: Path, style: Style, *, locked_
     first = v.first_failure
     print()
     if first is not None and first.advice is not None and not first.advice_shown:
-        print(style.dim("  " + _("Advice for “{check}” is kept back so you can work it out: it shows after you take "
-                                 "hint {tier}, after {runs} more failing run(s), or now with --advice.").format(
+        print(style.dim("  " + ngettext(
+            "Advice for “{check}” is kept back so you can work it out: it shows after you take hint {tier}, after "
+            "{runs} more failing run, or now with --advice.",
+            "Advice for “{check}” is kept back so you can work it out: it shows after you take hint {tier}, after "
+            "{runs} more failing runs, or now with --advice.", locked_runs).format(
             check=render(first.name), tier=first.advice_tier, runs=locked_runs)))
     print(style.dim("  " + _("stuck? jittrainer hint {id}").format(id=ex.id)))

@@ -58,8 +58,10 @@ def _advice(verdict: Verdict, ctx: PaneContext) -> list[Content | str]:
         return []
     if first.advice_shown:
         return ["", Content.assemble((_("Advice: "), "bold $text-accent"), render(first.advice))]
-    text = _("Advice for this check is kept back so you can work it out first. It shows after hint {tier} "
-             "({hint}), after {runs} more failing run(s), or now with {advice}.").format(
+    text = ngettext("Advice for this check is kept back so you can work it out first. It shows after hint {tier} "
+                    "({hint}), after {runs} more failing run, or now with {advice}.",
+                    "Advice for this check is kept back so you can work it out first. It shows after hint {tier} "
+                    "({hint}), after {runs} more failing runs, or now with {advice}.", ctx.locked_runs).format(
         tier=first.advice_tier, hint=ctx.hint_key, runs=ctx.locked_runs, advice=ctx.advice_key)
     return ["", caption(text)]
 
