@@ -10,8 +10,8 @@ def normalize(x):
     return (x - mean) / jnp.std(x)
 
 
-# Not graded: a scratch run (F6 in the app, `jittrainer run black_box_print` in a terminal) runs this block to show
-# what your function does; grading imports the file without running it.
+# Not graded: a scratch run (F6 in the app, `jittrainer run black_box_print` in a terminal)
+# runs this block to show what your function does; grading imports the file without running it.
 if __name__ == "__main__":
     import numpy as np
 

@@ -11,8 +11,8 @@ def scaled_relu(x, scale):
     return jnp.maximum(0, x) * SCALE
 
 
-# Not graded: a scratch run (F6 in the app, `jittrainer run frozen_globals` in a terminal) runs this block to show
-# what your function does; grading imports the file without running it.
+# Not graded: a scratch run (F6 in the app, `jittrainer run frozen_globals` in a terminal)
+# runs this block to show what your function does; grading imports the file without running it.
 if __name__ == "__main__":
     import numpy as np
 

@@ -10,8 +10,8 @@ def compute(x):
     return x * 2
 
 
-# Not graded: a scratch run (F6 in the app, `jittrainer run side_effect_log` in a terminal) runs this block to show
-# what your function does; grading imports the file without running it.
+# Not graded: a scratch run (F6 in the app, `jittrainer run side_effect_log` in a terminal)
+# runs this block to show what your function does; grading imports the file without running it.
 if __name__ == "__main__":
     for value in (1.0, 2.0, 3.0):
         compute(value)

@@ -11,8 +11,8 @@ def compute(x):
     return x * 2
 
 
-# 不评分：试运行（应用中按 F6，终端中运行 `jittrainer run side_effect_log`）会执行这段代码，让你看看函数实际做了什么；
-# 评分时只导入文件，不会执行它。
+# 不评分：试运行（应用中按 F6，终端中运行 `jittrainer run side_effect_log`）
+# 会执行这段代码，让你看看函数实际做了什么；评分时只导入文件，不会执行它。
 if __name__ == "__main__":
     for value in (1.0, 2.0, 3.0):
         compute(value)

@@ -17,8 +17,8 @@ def train(xs):
     return s
 
 
-# Not graded: a scratch run (F6 in the app, `jittrainer run host_callbacks` in a terminal) runs this block to show
-# what your function does; grading imports the file without running it.
+# Not graded: a scratch run (F6 in the app, `jittrainer run host_callbacks` in a terminal)
+# runs this block to show what your function does; grading imports the file without running it.
 if __name__ == "__main__":
     import numpy as np
 

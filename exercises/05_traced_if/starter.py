@@ -9,8 +9,8 @@ def heat(delta):
     return 0.25 * delta
 
 
-# Not graded: a scratch run (F6 in the app, `jittrainer run traced_if` in a terminal) runs this block to show
-# what your function does; grading imports the file without running it.
+# Not graded: a scratch run (F6 in the app, `jittrainer run traced_if` in a terminal)
+# runs this block to show what your function does; grading imports the file without running it.
 if __name__ == "__main__":
     print(heat(2.0))
     print(heat(-4.0))

@@ -9,8 +9,8 @@ def heat(delta):
     return 0.25 * delta
 
 
-# 不评分：试运行（应用中按 F6，终端中运行 `jittrainer run traced_if`）会执行这段代码，让你看看函数实际做了什么；
-# 评分时只导入文件，不会执行它。
+# 不评分：试运行（应用中按 F6，终端中运行 `jittrainer run traced_if`）
+# 会执行这段代码，让你看看函数实际做了什么；评分时只导入文件，不会执行它。
 if __name__ == "__main__":
     print(heat(2.0))
     print(heat(-4.0))

@@ -23,8 +23,8 @@ def finish(x, w):
     return jnp.where(lumpy, simmer(x, w), quick(x))
 
 
-# Not graded: a scratch run (F6 in the app, `jittrainer run cond_skips_branch` in a terminal) runs this block to show
-# what your function does; grading imports the file without running it.
+# Not graded: a scratch run (F6 in the app, `jittrainer run cond_skips_branch` in a terminal)
+# runs this block to show what your function does; grading imports the file without running it.
 if __name__ == "__main__":
     import numpy as np
 

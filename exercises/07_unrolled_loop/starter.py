@@ -23,8 +23,8 @@ def simulate(x, steps):
     return x
 
 
-# Not graded: a scratch run (F6 in the app, `jittrainer run unrolled_loop` in a terminal) runs this block to show
-# what your function does; grading imports the file without running it.
+# Not graded: a scratch run (F6 in the app, `jittrainer run unrolled_loop` in a terminal)
+# runs this block to show what your function does; grading imports the file without running it.
 if __name__ == "__main__":
     import numpy as np
 

@@ -8,8 +8,8 @@ def sum_first_n(x, n):
     return jnp.sum(x[:n])
 
 
-# Not graded: a scratch run (F6 in the app, `jittrainer run static_shapes` in a terminal) runs this block to show
-# what your function does; grading imports the file without running it.
+# Not graded: a scratch run (F6 in the app, `jittrainer run static_shapes` in a terminal)
+# runs this block to show what your function does; grading imports the file without running it.
 if __name__ == "__main__":
     import numpy as np
 

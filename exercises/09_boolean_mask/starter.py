@@ -13,8 +13,8 @@ def pick_good(x):
     return kept, count, mean
 
 
-# Not graded: a scratch run (F6 in the app, `jittrainer run boolean_mask` in a terminal) runs this block to show
-# what your function does; grading imports the file without running it.
+# Not graded: a scratch run (F6 in the app, `jittrainer run boolean_mask` in a terminal)
+# runs this block to show what your function does; grading imports the file without running it.
 if __name__ == "__main__":
     import numpy as np
 

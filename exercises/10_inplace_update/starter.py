@@ -12,8 +12,8 @@ def update_stock(stock, items, deltas):
     return lax.fori_loop(0, items.shape[0], post_one, stock)
 
 
-# Not graded: a scratch run (F6 in the app, `jittrainer run inplace_update` in a terminal) runs this block to show
-# what your function does; grading imports the file without running it.
+# Not graded: a scratch run (F6 in the app, `jittrainer run inplace_update` in a terminal)
+# runs this block to show what your function does; grading imports the file without running it.
 if __name__ == "__main__":
     import jax.numpy as jnp
     import numpy as np

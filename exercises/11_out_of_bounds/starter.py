@@ -8,8 +8,8 @@ def lookup_prices(prices, dishes):
     return prices[dishes]
 
 
-# Not graded: a scratch run (F6 in the app, `jittrainer run out_of_bounds` in a terminal) runs this block to show
-# what your function does; grading imports the file without running it.
+# Not graded: a scratch run (F6 in the app, `jittrainer run out_of_bounds` in a terminal)
+# runs this block to show what your function does; grading imports the file without running it.
 if __name__ == "__main__":
     import jax.numpy as jnp
     import numpy as np

@@ -8,8 +8,8 @@ def lookup_prices(prices, dishes):
     return prices[dishes]
 
 
-# 不评分：试运行（应用中按 F6，终端中运行 `jittrainer run out_of_bounds`）会执行这段代码，让你看看函数实际做了什么；
-# 评分时只导入文件，不会执行它。
+# 不评分：试运行（应用中按 F6，终端中运行 `jittrainer run out_of_bounds`）
+# 会执行这段代码，让你看看函数实际做了什么；评分时只导入文件，不会执行它。
 if __name__ == "__main__":
     import jax.numpy as jnp
     import numpy as np

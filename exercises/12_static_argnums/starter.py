@@ -7,8 +7,8 @@ def reshape_rows(x, rows):
     return x.reshape((rows, -1))
 
 
-# Not graded: a scratch run (F6 in the app, `jittrainer run static_argnums` in a terminal) runs this block to show
-# what your function does; grading imports the file without running it.
+# Not graded: a scratch run (F6 in the app, `jittrainer run static_argnums` in a terminal)
+# runs this block to show what your function does; grading imports the file without running it.
 if __name__ == "__main__":
     import jax.numpy as jnp
     import numpy as np

@@ -11,8 +11,8 @@ def pyramid_pool(x, windows):
     return jnp.concatenate([x.reshape(-1, w).mean(axis=1) for w in windows])
 
 
-# Not graded: a scratch run (F6 in the app, `jittrainer run unhashable_static` in a terminal) runs this block to show
-# what your function does; grading imports the file without running it.
+# Not graded: a scratch run (F6 in the app, `jittrainer run unhashable_static` in a terminal)
+# runs this block to show what your function does; grading imports the file without running it.
 if __name__ == "__main__":
     import numpy as np
 

@@ -18,8 +18,8 @@ def sgd_step(w, x, y, lr):
     return w - step * jax.grad(loss)(w, x, y)
 
 
-# Not graded: a scratch run (F6 in the app, `jittrainer run static_hyperparameter` in a terminal) runs this block to show
-# what your function does; grading imports the file without running it.
+# Not graded: a scratch run (F6 in the app, `jittrainer run static_hyperparameter` in a terminal)
+# runs this block to show what your function does; grading imports the file without running it.
 if __name__ == "__main__":
     import numpy as np
 

@@ -13,8 +13,8 @@ def attention_weights(q, k):
     return e / np.sum(e, axis=-1, keepdims=True)
 
 
-# Not graded: a scratch run (F6 in the app, `jittrainer run numpy_on_tracer` in a terminal) runs this block to show
-# what your function does; grading imports the file without running it.
+# Not graded: a scratch run (F6 in the app, `jittrainer run numpy_on_tracer` in a terminal)
+# runs this block to show what your function does; grading imports the file without running it.
 if __name__ == "__main__":
     import jax.numpy as jnp
 

@@ -16,8 +16,8 @@ class Layer:
         return jnp.tanh(x @ self.w + self.b)
 
 
-# Not graded: a scratch run (F6 in the app, `jittrainer run jit_method` in a terminal) runs this block to show
-# what your function does; grading imports the file without running it.
+# Not graded: a scratch run (F6 in the app, `jittrainer run jit_method` in a terminal)
+# runs this block to show what your function does; grading imports the file without running it.
 if __name__ == "__main__":
     import numpy as np
 

@@ -13,8 +13,8 @@ def batch_means(seqs):
     return [seq_mean(s) for s in seqs]
 
 
-# Not graded: a scratch run (F6 in the app, `jittrainer run recompile_storm` in a terminal) runs this block to show
-# what your function does; grading imports the file without running it.
+# Not graded: a scratch run (F6 in the app, `jittrainer run recompile_storm` in a terminal)
+# runs this block to show what your function does; grading imports the file without running it.
 if __name__ == "__main__":
     import numpy as np
 

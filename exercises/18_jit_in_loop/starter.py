@@ -14,8 +14,8 @@ def train(w, batches, lr):
     return w
 
 
-# Not graded: a scratch run (F6 in the app, `jittrainer run jit_in_loop` in a terminal) runs this block to show
-# what your function does; grading imports the file without running it.
+# Not graded: a scratch run (F6 in the app, `jittrainer run jit_in_loop` in a terminal)
+# runs this block to show what your function does; grading imports the file without running it.
 if __name__ == "__main__":
     import numpy as np
 

@@ -14,8 +14,8 @@ def run(w, grads, lrs):
     return w
 
 
-# Not graded: a scratch run (F6 in the app, `jittrainer run weak_types` in a terminal) runs this block to show
-# what your function does; grading imports the file without running it.
+# Not graded: a scratch run (F6 in the app, `jittrainer run weak_types` in a terminal)
+# runs this block to show what your function does; grading imports the file without running it.
 if __name__ == "__main__":
     import jax.numpy as jnp
     import numpy as np

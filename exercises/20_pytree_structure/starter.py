@@ -23,8 +23,8 @@ def batch_loss(batch):
     return _loss(batch)
 
 
-# Not graded: a scratch run (F6 in the app, `jittrainer run pytree_structure` in a terminal) runs this block to show
-# what your function does; grading imports the file without running it.
+# Not graded: a scratch run (F6 in the app, `jittrainer run pytree_structure` in a terminal)
+# runs this block to show what your function does; grading imports the file without running it.
 if __name__ == "__main__":
     import numpy as np
 

@@ -13,8 +13,8 @@ def make_predictor(params):
     return jax.jit(lambda x: mlp(params, x))
 
 
-# Not graded: a scratch run (F6 in the app, `jittrainer run captured_constants` in a terminal) runs this block to show
-# what your function does; grading imports the file without running it.
+# Not graded: a scratch run (F6 in the app, `jittrainer run captured_constants` in a terminal)
+# runs this block to show what your function does; grading imports the file without running it.
 if __name__ == "__main__":
     import numpy as np
 

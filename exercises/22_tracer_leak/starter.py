@@ -17,8 +17,8 @@ def center(state, x):
     return state, x - mean
 
 
-# Not graded: a scratch run (F6 in the app, `jittrainer run tracer_leak` in a terminal) runs this block to show
-# what your function does; grading imports the file without running it.
+# Not graded: a scratch run (F6 in the app, `jittrainer run tracer_leak` in a terminal)
+# runs this block to show what your function does; grading imports the file without running it.
 if __name__ == "__main__":
     import numpy as np
 

@@ -13,8 +13,8 @@ def two_views(key, x):
     return jnp.where(keep_a, x / KEEP, 0.0), jnp.where(keep_b, x / KEEP, 0.0), key
 
 
-# Not graded: a scratch run (F6 in the app, `jittrainer run prng_key_reuse` in a terminal) runs this block to show
-# what your function does; grading imports the file without running it.
+# Not graded: a scratch run (F6 in the app, `jittrainer run prng_key_reuse` in a terminal)
+# runs this block to show what your function does; grading imports the file without running it.
 if __name__ == "__main__":
     import numpy as np
 

@@ -12,8 +12,8 @@ def add_noise(x, key):
     return x + NOISE * noise
 
 
-# Not graded: a scratch run (F6 in the app, `jittrainer run numpy_random_frozen` in a terminal) runs this block to show
-# what your function does; grading imports the file without running it.
+# Not graded: a scratch run (F6 in the app, `jittrainer run numpy_random_frozen` in a terminal)
+# runs this block to show what your function does; grading imports the file without running it.
 if __name__ == "__main__":
     import jax.numpy as jnp
 

@@ -10,8 +10,8 @@ def entropy(logits):
     return -jnp.sum(p * jnp.log(p), axis=-1)
 
 
-# Not graded: a scratch run (F6 in the app, `jittrainer run nan_hunting` in a terminal) runs this block to show
-# what your function does; grading imports the file without running it.
+# Not graded: a scratch run (F6 in the app, `jittrainer run nan_hunting` in a terminal)
+# runs this block to show what your function does; grading imports the file without running it.
 if __name__ == "__main__":
     import numpy as np
 

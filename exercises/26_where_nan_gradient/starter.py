@@ -10,8 +10,8 @@ def lengths(v):
     return jnp.where(sq > 0, jnp.sqrt(sq), 0.0)
 
 
-# Not graded: a scratch run (F6 in the app, `jittrainer run where_nan_gradient` in a terminal) runs this block to show
-# what your function does; grading imports the file without running it.
+# Not graded: a scratch run (F6 in the app, `jittrainer run where_nan_gradient` in a terminal)
+# runs this block to show what your function does; grading imports the file without running it.
 if __name__ == "__main__":
     import numpy as np
 

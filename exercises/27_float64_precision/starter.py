@@ -12,8 +12,8 @@ def gaps(t):
     return _gaps(t)
 
 
-# Not graded: a scratch run (F6 in the app, `jittrainer run float64_precision` in a terminal) runs this block to show
-# what your function does; grading imports the file without running it.
+# Not graded: a scratch run (F6 in the app, `jittrainer run float64_precision` in a terminal)
+# runs this block to show what your function does; grading imports the file without running it.
 if __name__ == "__main__":
     import numpy as np
 

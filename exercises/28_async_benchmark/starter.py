@@ -12,8 +12,8 @@ def time_step(step, x, repeats):
     return (stop - start) / repeats
 
 
-# Not graded: a scratch run (F6 in the app, `jittrainer run async_benchmark` in a terminal) runs this block to show
-# what your function does; grading imports the file without running it.
+# Not graded: a scratch run (F6 in the app, `jittrainer run async_benchmark` in a terminal)
+# runs this block to show what your function does; grading imports the file without running it.
 if __name__ == "__main__":
     import jax
 

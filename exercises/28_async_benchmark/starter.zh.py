@@ -12,8 +12,8 @@ def time_step(step, x, repeats):
     return (stop - start) / repeats
 
 
-# 不评分：试运行（应用中按 F6，终端中运行 `jittrainer run async_benchmark`）会执行这段代码，让你看看函数实际做了什么；
-# 评分时只导入文件，不会执行它。
+# 不评分：试运行（应用中按 F6，终端中运行 `jittrainer run async_benchmark`）
+# 会执行这段代码，让你看看函数实际做了什么；评分时只导入文件，不会执行它。
 if __name__ == "__main__":
     import jax
 

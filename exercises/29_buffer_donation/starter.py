@@ -21,8 +21,8 @@ def train(w, grads, lr):
     return w, changes
 
 
-# Not graded: a scratch run (F6 in the app, `jittrainer run buffer_donation` in a terminal) runs this block to show
-# what your function does; grading imports the file without running it.
+# Not graded: a scratch run (F6 in the app, `jittrainer run buffer_donation` in a terminal)
+# runs this block to show what your function does; grading imports the file without running it.
 if __name__ == "__main__":
     import numpy as np
 

@@ -14,8 +14,8 @@ def sum_of_squares(x):
     return jnp.sum(partial_sums)
 
 
-# Not graded: a scratch run (F6 in the app, `jittrainer run pmap_shards` in a terminal) runs this block to show
-# what your function does; grading imports the file without running it.
+# Not graded: a scratch run (F6 in the app, `jittrainer run pmap_shards` in a terminal)
+# runs this block to show what your function does; grading imports the file without running it.
 if __name__ == "__main__":
     import numpy as np
 

@@ -16,8 +16,8 @@ def sum_of_squares(x):
     return jax.jit(total)(x)
 
 
-# Not graded: a scratch run (F6 in the app, `jittrainer run shard_map_psum` in a terminal) runs this block to show
-# what your function does; grading imports the file without running it.
+# Not graded: a scratch run (F6 in the app, `jittrainer run shard_map_psum` in a terminal)
+# runs this block to show what your function does; grading imports the file without running it.
 if __name__ == "__main__":
     import numpy as np
 

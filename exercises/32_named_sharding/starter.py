@@ -14,8 +14,8 @@ def normalize_rows(x):
     return _normalize(x)
 
 
-# Not graded: a scratch run (F6 in the app, `jittrainer run named_sharding` in a terminal) runs this block to show
-# what your function does; grading imports the file without running it.
+# Not graded: a scratch run (F6 in the app, `jittrainer run named_sharding` in a terminal)
+# runs this block to show what your function does; grading imports the file without running it.
 if __name__ == "__main__":
     import numpy as np
 
