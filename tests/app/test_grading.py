@@ -115,7 +115,7 @@ async def test_a_new_run_kills_the_one_in_flight():
         await wait_until(pilot, lambda: worker.proc.poll() is not None, 10, "the first worker to die")
         assert first.cancelled.is_set() and worker.killed
         verdict = await wait_for_verdict(pilot, app)
-        assert verdict.status == "pass"
+        assert verdict.status == "pass", (verdict.message, verdict.internal_error, verdict.error)
         assert len(history) == 2
         assert ProgressStore().entry(ex.id).attempts == 1  # the cancelled run is not an attempt
 
