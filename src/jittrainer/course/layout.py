@@ -11,7 +11,6 @@ lower_snake_case. In a pack, the exercise's key (its progress entry, draft and g
 from __future__ import annotations
 
 import os
-
 import re
 from dataclasses import dataclass
 from pathlib import Path
