@@ -89,6 +89,11 @@ class WorkerProcess:
 
     def __init__(self, devices: int = DEFAULT_DEVICES) -> None:
         self._lock = threading.Lock()
+        # The supervisor is signalled by pid only while it is known not to be reaped: reaping (Popen.poll/wait) and
+        # signalling both hold _reap_lock, since a reaped pid, or a group id, can be handed to a new process.
+        self._reap_lock = threading.Lock()
+        self._kill_lock = threading.Lock()  # kill() runs once; a second call waits for the first
+        self._gone = False  # kill() has finished: nothing of the job is left
         self.devices = devices
         self.kill_token = secrets.token_hex(8)
         procs.harden_host()
@@ -105,16 +110,18 @@ class WorkerProcess:
                str(lifeline_r), "--", *worker]
         passed = (job_r, result_w, stack_w, status_w, lifeline_r)
         try:
-            self.proc = subprocess.Popen(
-                cmd,
-                pass_fds=passed,
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                cwd=self.workdir,
-                env=worker_env(self.kill_token, devices),
-                start_new_session=True,
-            )
+            with procs.spawn_lock:  # registered before any stray sweep can see it (procs.strays)
+                self.proc = subprocess.Popen(
+                    cmd,
+                    pass_fds=passed,
+                    stdin=subprocess.DEVNULL,
+                    stdout=subprocess.PIPE,
+                    stderr=subprocess.PIPE,
+                    cwd=self.workdir,
+                    env=worker_env(self.kill_token, devices),
+                    start_new_session=True,
+                )
+                procs.supervisors.add(self.proc.pid)
         except BaseException:
             for fd in (self._job_w, self._result_r, self._stack_r, self._status_r, self._lifeline_w):
                 os.close(fd)
@@ -123,7 +130,6 @@ class WorkerProcess:
         finally:
             for fd in passed:
                 os.close(fd)
-        procs.supervisors.add(self.proc.pid)
         self._started_ticks = procs.started_at(self.proc.pid) or 0
         self.started = time.monotonic()
         # Decoded frames; a ProtocolError for a frame that did not decode; None once the channel closed.
@@ -151,7 +157,11 @@ class WorkerProcess:
         return self.ready.pid if self.ready is not None else None
 
     def alive(self) -> bool:
-        return self.proc.poll() is None and self._worker_status(0) is None
+        return self._poll() is None and self._worker_status(0) is None
+
+    def _poll(self) -> int | None:
+        with self._reap_lock:
+            return self.proc.poll()
 
     def _worker_status(self, timeout: float) -> int | None:
         """The worker's exit status as ``Popen.returncode`` would say it (negative: a signal), once the supervisor
@@ -175,7 +185,7 @@ class WorkerProcess:
             self._status = int(words[1]) if words[0] == "exit" else -int(words[1])
         else:  # closed with no report: the supervisor itself was killed
             self._status_closed = True
-            with contextlib.suppress(subprocess.TimeoutExpired):
+            with self._reap_lock, contextlib.suppress(subprocess.TimeoutExpired):
                 self._status = self.proc.wait(timeout=max(timeout, 0.5))
         return self._status
 
@@ -269,20 +279,34 @@ class WorkerProcess:
 
     def _read_stacks(self, limit: int) -> bytes:
         out = b""
-        with contextlib.suppress(OSError):  # EAGAIN when empty: the pipe is non-blocking
-            while len(out) < limit and (chunk := os.read(self._stack_r, min(65536, limit - len(out)))):
+        # Under the lock: a kill() from another thread (a cancel) closes the pipe, and its number may be reused.
+        with self._lock, contextlib.suppress(OSError):  # EAGAIN when empty: the pipe is non-blocking
+            while (self._stack_r is not None and len(out) < limit
+                   and (chunk := os.read(self._stack_r, min(65536, limit - len(out))))):
                 out += chunk
         return out
 
     def kill(self) -> None:
         """Kill the worker and everything it started (the supervisor's subtree, processes carrying the job's token,
-        orphans re-parented to the host), then reap the supervisor."""
-        self.killed = True
-        ended = self.proc.poll()  # 0: the supervisor saw everything under it end; anything else: it was killed
-        since = self._started_ticks if ended not in (None, 0) else None
-        killed = procs.kill_job(self.kill_token, self.supervisor_pid, strays_since=since)
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(self.supervisor_pid, signal.SIGKILL)
+        orphans re-parented to the host), then reap the supervisor. Once: a later call (a run's own, after a cancel
+        from another thread) waits for the first to finish and does nothing more, so it never signals pids that
+        were reaped meanwhile."""
+        with self._kill_lock:
+            if self._gone:
+                return
+            self.killed = True
+            self._kill()
+            self._gone = True
+
+    def _kill(self) -> None:
+        with self._reap_lock:
+            ended = self.proc.poll()  # 0: the supervisor saw everything under it end; anything else: it was killed
+            since = self._started_ticks if ended not in (None, 0) else None
+            root = self.supervisor_pid if ended is None else None  # once reaped, its pid is nobody's to signal
+            killed = procs.kill_job(self.kill_token, root, strays_since=since)
+            if root is not None:
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.killpg(root, signal.SIGKILL)
         with contextlib.suppress(Exception):
             self.proc.wait(timeout=5)
         procs.reap(killed)  # the worker, if the supervisor died before it could collect it

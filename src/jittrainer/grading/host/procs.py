@@ -19,6 +19,8 @@ import ctypes
 import os
 import signal
 import sys
+import threading
+import time
 
 PROC = "/proc"
 TOKEN_VAR = "JITTRAINER_JOB"
@@ -30,6 +32,10 @@ CAP_SYS_PTRACE = 19
 _PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 _hardened = False
 supervisors: set[int] = set()  # live supervisors started by this host: its deliberate children outside its session
+# Held while a supervisor is started and registered in ``supervisors``, and while strays are looked for: between its
+# setsid() and its registration a new supervisor looks exactly like a stray, and a sweep must not kill it.
+spawn_lock = threading.Lock()
+REAP_WAIT_S = 1.0
 
 
 def prctl(option: int, arg: int = 0) -> bool:
@@ -130,9 +136,10 @@ def strays(since: int) -> set[int]:
     session, started no earlier than that job (``since``), that are not one of its live supervisors."""
     me = os.getpid()
     mine = session_of(me)
-    return {pid for pid in children_of(me)
-            if pid not in supervisors and mine is not None and session_of(pid) not in (mine, None)
-            and (started_at(pid) or 0) >= since}
+    with spawn_lock:
+        return {pid for pid in children_of(me)
+                if pid not in supervisors and mine is not None and session_of(pid) not in (mine, None)
+                and (started_at(pid) or 0) >= since}
 
 
 def job_processes(token: str, root: int | None = None, strays_since: int | None = None) -> set[int]:
@@ -151,7 +158,8 @@ def kill_job(token: str, root: int | None = None, rounds: int = 8, strays_since:
     """SIGKILL every process of a job, repeating while new ones appear (a fork loop); returns them. ``root``
     (the supervisor) dies last, so that nothing is orphaned away from it while its subtree is being killed; it is
     killed but not reaped here (its Popen object reads its exit status). Those of the others that die after it
-    re-parent to this host as zombies: ``reap`` them once ``root`` has been waited for."""
+    re-parent to this host as zombies: ``reap`` them once ``root`` has been waited for. ``root`` must not have been
+    reaped: by then its pid may be another process's (pass None for a supervisor that has ended)."""
     killed: set[int] = set()
     for _ in range(rounds):
         targets = job_processes(token, root, strays_since) - killed - {root}
@@ -169,13 +177,24 @@ def kill_job(token: str, root: int | None = None, rounds: int = 8, strays_since:
 
 
 def reap(pids: set[int]) -> None:
-    """Collect killed orphans that were re-parented to this process (as subreaper), so no zombies pile up."""
+    """Collect killed orphans that were re-parented to this process (as subreaper), so no zombies pile up. Waits at
+    most REAP_WAIT_S: a pid that another process reaped may have been given to a live child of ours meanwhile (an
+    editor), which must not hold the host up."""
     me = os.getpid()
-    for pid in pids:
-        if parent_of(pid) != me or pid in supervisors:
-            continue
-        with contextlib.suppress(ChildProcessError, OSError):
-            os.waitpid(pid, 0)
+    with spawn_lock:
+        pending = {pid for pid in pids if parent_of(pid) == me and pid not in supervisors}
+    deadline = time.monotonic() + REAP_WAIT_S
+    while pending:
+        for pid in list(pending):
+            try:
+                done = os.waitpid(pid, os.WNOHANG)[0]
+            except (ChildProcessError, OSError):
+                done = pid
+            if done:
+                pending.discard(pid)
+        if not pending or time.monotonic() >= deadline:
+            return
+        time.sleep(0.005)
 
 
 def rss_bytes(pid: int) -> int | None:

@@ -1,0 +1,130 @@
+"""Killing a grading job never reaches a process outside it.
+
+A cancelled grade used to be killed twice: by the cancel, then by its run's own clean-up. The second kill found a
+supervisor that had ended by a signal, as if the learner's code had killed it, and swept the host's orphans: the
+host's children in a session of their own that are not registered supervisors. The next grade's worker, started at
+that moment (with no spare ready: the app's tests keep none), is exactly that until it is registered, so it died
+before it was ready: "the grading worker did not start: signal SIGKILL", a flake of
+``test_a_new_run_kills_the_one_in_flight``. The second kill also signalled the reaped supervisor's pid and group,
+which by then may be another process's. These tests spy on every signal the host sends.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import threading
+import time
+
+import pytest
+
+from jittrainer.grading.host import procs, process
+from jittrainer.grading.host.process import WorkerProcess
+
+pytestmark = pytest.mark.worker
+
+
+@pytest.fixture
+def sent(monkeypatch):
+    """Every signal the host sends from now on: (how, pid or group, signal)."""
+    calls: list[tuple[str, int, int]] = []
+    real_kill, real_killpg = os.kill, os.killpg
+
+    def kill(pid, sig):
+        calls.append(("kill", pid, sig))
+        return real_kill(pid, sig)
+
+    def killpg(pgid, sig):
+        calls.append(("killpg", pgid, sig))
+        return real_killpg(pgid, sig)
+
+    monkeypatch.setattr(os, "kill", kill)
+    monkeypatch.setattr(os, "killpg", killpg)
+    return calls
+
+
+def wait_for(predicate, timeout: float = 20.0) -> None:
+    end = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < end, "timed out"
+        time.sleep(0.01)
+
+
+def ticks_now() -> int:
+    with open("/proc/uptime") as fh:
+        return int(float(fh.read().split()[0]) * os.sysconf("SC_CLK_TCK"))
+
+
+def test_a_second_kill_sends_no_signal(sent):
+    worker = WorkerProcess()
+    try:
+        worker.kill()
+        assert worker.proc.returncode is not None  # reaped: its pid is free for any new process
+        first = list(sent)
+        assert ("kill", worker.supervisor_pid, signal.SIGKILL) in first
+        worker.kill()
+        assert sent == first, f"the second kill signalled {sent[len(first):]}"
+    finally:
+        worker.kill()
+
+
+def test_concurrent_kills_signal_the_supervisor_only_before_it_is_reaped(sent):
+    worker = WorkerProcess()
+    reaped_at: list[int] = []
+    real_wait = worker.proc.wait
+
+    def wait(timeout=None):  # notes how many signals had been sent when the supervisor was reaped
+        code = real_wait(timeout)
+        reaped_at.append(len(sent))
+        return code
+
+    worker.proc.wait = wait
+    threads = [threading.Thread(target=worker.kill) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert not any(t.is_alive() for t in threads)
+    assert worker.proc.returncode is not None and reaped_at
+    to_it = [i for i, (_, pid, _) in enumerate(sent) if pid == worker.supervisor_pid]
+    assert to_it and max(to_it) < reaped_at[0], (sent, reaped_at)
+
+
+def test_a_supervisor_that_ended_is_not_signalled_by_its_old_pid(sent):
+    worker = WorkerProcess()
+    try:
+        os.close(worker._lifeline_w)  # the supervisor ends its job and exits, as after every verdict
+        worker._lifeline_w = None
+        wait_for(lambda: worker.proc.poll() is not None)
+        assert worker.proc.returncode == 0
+        worker.kill()
+        assert not [call for call in sent if call[1] == worker.supervisor_pid], sent
+    finally:
+        worker.kill()
+
+
+def test_an_orphan_sweep_during_a_spawn_spares_the_new_supervisor(monkeypatch):
+    """A sweep (its job's supervisor was killed by the learner's code) that runs while another worker is being
+    started: the new supervisor has its own session and no registration yet, until the spawn is done."""
+    real_popen = subprocess.Popen
+    swept: list[set[int]] = []
+    sweeps: list[threading.Thread] = []
+
+    def popen(*args, **kwargs):
+        since = ticks_now() - 1
+        proc = real_popen(*args, **kwargs)
+        sweep = threading.Thread(target=lambda: swept.append(procs.kill_job("", None, strays_since=since)))
+        sweep.start()
+        sweep.join(0.5)  # the sweep runs now, unless it has to wait for the spawn to be done
+        sweeps.append(sweep)
+        return proc
+
+    monkeypatch.setattr(process.subprocess, "Popen", popen)
+    worker = WorkerProcess()
+    try:
+        sweeps[0].join(30)
+        assert swept and worker.supervisor_pid not in swept[0], swept
+        assert worker.alive()
+    finally:
+        worker.kill()
