@@ -93,7 +93,6 @@ class WorkerProcess:
         # signalling both hold _reap_lock, since a reaped pid, or a group id, can be handed to a new process.
         self._reap_lock = threading.Lock()
         self._kill_lock = threading.Lock()  # kill() runs once; a second call waits for the first
-        self._gone = False  # kill() has finished: nothing of the job is left
         self.devices = devices
         self.kill_token = secrets.token_hex(8)
         procs.harden_host()
@@ -292,11 +291,10 @@ class WorkerProcess:
         from another thread) waits for the first to finish and does nothing more, so it never signals pids that
         were reaped meanwhile."""
         with self._kill_lock:
-            if self._gone:
+            if self.killed:
                 return
             self.killed = True
             self._kill()
-            self._gone = True
 
     def _kill(self) -> None:
         with self._reap_lock:
