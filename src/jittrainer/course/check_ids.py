@@ -9,7 +9,13 @@ from __future__ import annotations
 import ast
 import functools
 import os
+import threading
 from pathlib import Path
+
+# ast.parse is not thread-safe on every Python we support: CPython 3.11 keeps the AST constructor's recursion depth
+# per interpreter, and two parses at once fail with "SystemError: AST constructor recursion depth mismatch". The runs
+# of a two-device-count grading read the same checks.py at the same moment.
+_PARSE_LOCK = threading.Lock()
 
 
 def declared_checks(checks_path: str | Path) -> tuple[str, ...]:
@@ -24,7 +30,9 @@ def declared_checks(checks_path: str | Path) -> tuple[str, ...]:
 @functools.lru_cache(maxsize=128)
 def _read(path: str, _mtime: int, _size: int) -> tuple[str, ...]:
     try:
-        tree = ast.parse(Path(path).read_bytes(), path)
+        source = Path(path).read_bytes()
+        with _PARSE_LOCK:
+            tree = ast.parse(source, path)
     except (OSError, SyntaxError, ValueError):
         return ()
     found: list[ast.expr | None] = []

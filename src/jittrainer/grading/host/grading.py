@@ -103,15 +103,20 @@ class Grading:
         verdicts: list[Verdict | None] = [None] * n
         early: list[Verdict] = []  # run 0's verdict before its timing
         first_known = threading.Event()
+        raised: list[BaseException] = []  # a run that raised: said like a single run's, never merged away
 
         def go(i: int) -> None:
             def note(v: Verdict) -> None:
                 early.append(v)
                 first_known.set()
 
-            verdicts[i] = self.runs[i].run(note if i == 0 and on_verdict is not None else None)
-            if i == 0:
-                first_known.set()
+            try:
+                verdicts[i] = self.runs[i].run(note if i == 0 and on_verdict is not None else None)
+            except BaseException as exc:  # noqa: BLE001 - re-raised below, in the caller's thread
+                raised.append(exc)
+            finally:
+                if i == 0:
+                    first_known.set()
 
         threads = [threading.Thread(target=go, args=(i,), daemon=True) for i in range(n)]
         for t in threads:
@@ -119,9 +124,11 @@ class Grading:
         for t in threads[1:]:
             t.join()
         first_known.wait()
-        if on_verdict is not None and early and verdicts[0] is None:
+        if on_verdict is not None and early and verdicts[0] is None and not raised:
             on_verdict(merge([early[0], *[v for v in verdicts[1:] if v is not None]]))
         threads[0].join()
+        if raised:
+            raise raised[0]
         return merge([v for v in verdicts if v is not None])
 
 
