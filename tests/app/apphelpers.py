@@ -6,6 +6,7 @@ that grades pays for a cold worker only when it grades) and skip the timing phas
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -49,6 +50,37 @@ async def wait_for_verdict(pilot, app: TrainerApp, timeout: float = GRADE_TIMEOU
     await wait_until(pilot, lambda: s.grade_state is None and s.current.id in s.verdicts, timeout, "a verdict")
     await pilot.pause()
     return s.shown_verdict(s.current)
+
+
+def source_head(markdown) -> str:
+    """The first characters of what a Markdown widget was last given, without markup or spaces: as it draws them."""
+    for line in (markdown.source or "").splitlines():
+        bare = "".join(re.sub(r"[#*`_>]", "", line).split())
+        if bare:
+            return bare[:6]
+    return ""
+
+
+def markdown_drawn(markdown) -> bool:
+    """The text a Markdown widget was last given is on screen: its blocks are mounted and laid out.
+
+    The widget takes a new text at once but parses it in a thread and mounts its blocks after: until then its old
+    blocks (or none) are what is drawn, for over a second on a loaded machine. No fixed pause is long enough."""
+    if markdown.lock.is_locked:
+        return False
+    leaves = [block for block in markdown.query("MarkdownBlock") if not block.query("MarkdownBlock")]
+    if not leaves:
+        return not markdown.source
+    return source_head(markdown) in "".join(plain(leaves[0]).split()) and leaves[0].region.height > 0
+
+
+async def lesson_drawn(pilot, app: TrainerApp, tab: str = "task") -> None:
+    """Wait until the lesson tab ``tab`` (a Markdown pane) draws the text it was given."""
+    from textual.widgets import Markdown
+
+    body = app.main_screen.panel.query_one(f"#{tab}-body", Markdown)
+    await wait_until(pilot, lambda: markdown_drawn(body), 30, f"the {tab} tab's text drawn")
+    await pilot.pause()
 
 
 def notifications(app: TrainerApp) -> list[str]:

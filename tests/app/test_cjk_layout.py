@@ -11,7 +11,7 @@ import json
 import re
 
 import pytest
-from apphelpers import REPO, VERDICT_WORDS, make_app, show_verdict, text, wait_until
+from apphelpers import REPO, VERDICT_WORDS, make_app, markdown_drawn, show_verdict, text, wait_until
 from textual.widgets import Markdown
 
 from jittrainer.grading.verdict import CheckResult, Verdict
@@ -58,6 +58,27 @@ def on_screen(app, pane) -> bool:
     return sum(bool(HAN.search(line)) for _, _, lines, _ in blocks(app, pane) for line in lines) >= 2
 
 
+async def settled(pilot, app, pane, what: str, *, from_top: bool = True) -> None:
+    """Wait until ``pane`` draws what it was last given, with Chinese in view, and has stopped changing.
+
+    A Markdown pane takes its new source at once, then parses it in a thread and mounts new blocks in place of the
+    old ones: until that is done its previous text (Chinese too) is on screen, or blocks not laid out yet. On a
+    loaded machine that took over 0.3 s (CI), so no fixed pause is long enough; this waits for the new text itself.
+    ``from_top=False``: the pane is scrolled elsewhere, and only its stillness is waited for.
+    """
+    seen = []
+
+    def ready() -> bool:
+        shown = blocks(app, pane)
+        seen.append(shown)
+        still = len(seen) >= 3 and seen[-1] == seen[-2] == seen[-3]
+        if not from_top:
+            return still and not pane.lock.is_locked
+        return still and (not isinstance(pane, Markdown) or markdown_drawn(pane)) and on_screen(app, pane)
+
+    await wait_until(pilot, ready, timeout=30, what=f"{what}, drawn and still")
+
+
 def wrap_problems(lines: list[str], width: int, hard: list[str] = ()) -> list[str]:
     problems = []
     for line, after in zip(lines, lines[1:]):
@@ -98,9 +119,8 @@ async def screens_of(pilot, app, exercise_id: str):
     s.open_exercise(exercise_id)
     await wait_until(pilot, lambda: s.current.id == exercise_id, what="the exercise")
     task = s.panel.query_one("#task-body", Markdown)
-    await wait_until(pilot, lambda: s.panel.active == "task" and HAN.search(task.source or "")
-                     and task.content_region.height > 3, what="the task")
-    await pilot.pause(0.3)
+    await wait_until(pilot, lambda: s.panel.active == "task" and HAN.search(task.source or ""), what="the task")
+    await settled(pilot, app, task, f"{exercise_id}'s task")
     yield "task", task
     hints = s.panel.query_one("#hints-body", Markdown)
     before = hints.source
@@ -111,17 +131,19 @@ async def screens_of(pilot, app, exercise_id: str):
     # be done (its scroll too) before the pane is scrolled home, or a late scroll moves the prose out of view.
     await wait_until(pilot, lambda: all(w.is_finished for w in app.workers if w.group == "hints"),
                      what="the hint updates")
-    await pilot.pause(0.3)
+    await settled(pilot, app, hints, f"{exercise_id}'s newest hint", from_top=False)
     hints.scroll_home(animate=False)  # the newest tier is scrolled to; the first two are the prose
-    await wait_until(pilot, lambda: on_screen(app, hints), what="the hints on screen")
+    await settled(pilot, app, hints, f"{exercise_id}'s hints from the top")
     yield "hints", hints
     await show_verdict(pilot, app, chinese_verdict(exercise_id))
-    await pilot.pause(0.3)
-    yield "checks", s.panel.scroller("checks")
+    checks = s.panel.scroller("checks")
+    await settled(pilot, app, checks, f"{exercise_id}'s checks")
+    yield "checks", checks
     s._reveal(s.current)
     why = s.panel.query_one("#why-body", Markdown)
-    await wait_until(pilot, lambda: s.panel.active == "why" and on_screen(app, why), what="the explanation")
-    await pilot.pause(0.3)
+    # before the reveal the pane held the locked note, in Chinese too: wait for the explanation that replaced it
+    await wait_until(pilot, lambda: s.panel.active == "why" and "原理" in why.source, what="the explanation")
+    await settled(pilot, app, why, f"{exercise_id}'s explanation")
     yield "why", why
 
 

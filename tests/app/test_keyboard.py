@@ -7,7 +7,7 @@ waits for the app to go idle after every key and so cannot show a reordering.
 
 from __future__ import annotations
 
-from apphelpers import FIXTURE_EXERCISES, make_app, post_keys, screen, wait_until
+from apphelpers import FIXTURE_EXERCISES, lesson_drawn, make_app, post_keys, screen, wait_until
 from textual.widgets import Input, Markdown, Tabs
 from textual.widgets.text_area import Selection
 
@@ -28,6 +28,7 @@ async def test_a_backspace_in_a_burst_deletes_what_was_typed_before_it():
     app = make_app(FIXTURE_EXERCISES)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
+        await lesson_drawn(pilot, app)
         editor = screen(app).editor
         editor.load_text("")
         post_keys(app, "a", "b", "c", "backspace", "X")
@@ -40,6 +41,7 @@ async def test_end_and_backspaces_in_a_burst_edit_the_end_of_the_line():
     app = make_app(FIXTURE_EXERCISES)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
+        await lesson_drawn(pilot, app)
         editor = screen(app).editor
         editor.load_text("y = x * SCALE\n")
         editor.selection = Selection.cursor((0, 0))
@@ -54,6 +56,7 @@ async def test_keys_typed_right_after_ctrl_g_go_into_the_dialog_and_then_back_to
     app = make_app(FIXTURE_EXERCISES)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
+        await lesson_drawn(pilot, app)
         editor = screen(app).editor
         before = editor.text
         post_keys(app, "ctrl+g", "7", "enter", "end", *["backspace"] * 5, *"3 * x")
@@ -69,6 +72,7 @@ async def test_keys_typed_right_after_ctrl_f_go_into_the_find_bar():
     app = make_app(FIXTURE_EXERCISES)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
+        await lesson_drawn(pilot, app)
         s = screen(app)
         before = s.editor.text
         post_keys(app, "ctrl+f", *"retx", "backspace", "enter")
@@ -83,6 +87,7 @@ async def test_keys_typed_right_after_opening_the_palette_go_into_it():
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
+        await lesson_drawn(pilot, app)
         s = screen(app)
         target = s.session.course.available[2]
         before = s.editor.text
@@ -97,6 +102,7 @@ async def test_keys_typed_right_after_escape_scroll_the_panel_not_the_editor():
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
+        await lesson_drawn(pilot, app)
         s = screen(app)
         await settle(pilot)
         cursor = s.editor.cursor_location
@@ -116,6 +122,7 @@ async def test_the_panel_scrolls_from_the_keyboard_when_it_has_the_focus():
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
+        await lesson_drawn(pilot, app)
         s = screen(app)
         body = s.panel.scroller("task")
         assert body.max_scroll_y > 10, "the statement is longer than the pane"
@@ -142,6 +149,7 @@ async def test_quick_page_keys_each_move_a_page():
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
+        await lesson_drawn(pilot, app)
         s = screen(app)
         body = s.panel.scroller("task")
         page = body.scrollable_content_region.height
@@ -160,6 +168,7 @@ async def test_alt_pagedown_scrolls_the_panel_from_the_editor_without_leaving_it
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
+        await lesson_drawn(pilot, app)
         s = screen(app)
         body = s.panel.scroller("task")
         cursor = s.editor.cursor_location
@@ -178,6 +187,7 @@ async def test_f8_zooms_the_panel_when_the_panel_has_the_focus():
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
+        await lesson_drawn(pilot, app)
         s = screen(app)
         await pilot.press("f8")
         assert s.maximized is s.editor
@@ -199,6 +209,7 @@ async def test_f8_zooms_the_panel_to_the_whole_screen_in_every_layout():
         app = make_app()
         async with app.run_test(size=size) as pilot:
             await settle(pilot)
+            await lesson_drawn(pilot, app)
             s = screen(app)
             await pilot.press("escape", "f8")
             await settle(pilot)
@@ -210,6 +221,7 @@ async def test_tab_and_shift_tab_move_between_panes_and_escape_returns_to_the_ed
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
+        await lesson_drawn(pilot, app)
         s = screen(app)
         await pilot.press("escape")
         assert s.panel in app.focused.ancestors_with_self
@@ -236,6 +248,7 @@ async def test_every_markdown_tab_scrolls():
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
+        await lesson_drawn(pilot, app)
         s = screen(app)
         assert isinstance(s.panel.scroller("task"), Markdown)
         for tab in ("hints", "why"):
@@ -341,6 +354,7 @@ async def test_at_80x24_the_open_list_leaves_60_code_columns_and_every_tab_in_vi
         app = make_app(lang=lang)
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
+            await lesson_drawn(pilot, app)
             s = screen(app)
             without = code_columns(s.editor)
             await pilot.press("f2")
@@ -365,6 +379,7 @@ async def test_choosing_from_the_list_over_the_editor_opens_the_exercise_and_clo
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
+        await lesson_drawn(pilot, app)
         s = screen(app)
         first = s.current
         await pilot.press("f2", "down", "down", "enter")
@@ -384,6 +399,7 @@ async def test_f1_and_the_readme_list_the_new_keys():
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
+        await lesson_drawn(pilot, app)
         await pilot.press("f1")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)

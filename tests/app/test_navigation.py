@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from apphelpers import failing_verdict, make_app, notifications, plain, screen, show_verdict
+from apphelpers import failing_verdict, make_app, notifications, plain, screen, show_verdict, wait_until
 from textual.widgets import Markdown, Static, TabbedContent
 
 from jittrainer.app.screens.confirm import ConfirmScreen
@@ -63,13 +63,18 @@ async def test_hints_come_one_tier_at_a_time_are_recorded_and_scroll_into_view()
         assert "Hint 1 of" in hints_md.source and "1. " + hints[0] not in hints_md.source  # numbered once
         assert ProgressStore().entry(ex.id).hints_used == [1]
         await pilot.press("ctrl+t")
-        await pilot.pause(0.3)
+        await pilot.pause()
         assert hints[1] in hints_md.source
         assert ProgressStore().entry(ex.id).hints_used == [1, 2]
         assert str(s.panel.tabs.get_tab("tab-hints").label) == f"Hints 2/{len(hints)}"
+        # The blocks are mounted once the text is parsed (in a thread: a loaded machine takes its time), and the
+        # scroll comes after they are laid out: wait for the second tier's heading, then for the scroll.
+        await wait_until(pilot, lambda: any(hints[1] in (h2.source or "") for h2 in hints_md.query("MarkdownH2")),
+                         what="the second hint's heading")
         newest = list(hints_md.query("MarkdownH2"))[-1]
         # the newest hint scrolled into view: its heading sits in the top half of the pane
-        assert hints_md.region.y <= newest.region.y < hints_md.region.y + hints_md.region.height // 2
+        await wait_until(pilot, lambda: hints_md.region.y <= newest.region.y
+                         < hints_md.region.y + hints_md.region.height // 2, what="the newest hint scrolled to the top")
         for _ in range(len(hints)):
             await pilot.press("ctrl+t")
         assert ProgressStore().entry(ex.id).hints_used == list(range(1, len(hints) + 1))

@@ -6,7 +6,7 @@ Update after a deliberate change with ``pytest tests/app/test_snapshots.py --sna
 
 from __future__ import annotations
 
-from apphelpers import FIXTURE_EXERCISES, error_verdict, failing_verdict, make_app, show_verdict
+from apphelpers import FIXTURE_EXERCISES, error_verdict, failing_verdict, lesson_drawn, make_app, show_verdict
 
 WIDE = (120, 40)
 SMALL = (80, 24)
@@ -17,10 +17,11 @@ def app(lang: str = "en"):
 
 
 async def no_blink(pilot) -> None:
-    # A blinking cursor is drawn or not depending on when the picture is taken.
+    # A blinking cursor is drawn or not depending on when the picture is taken (so it is stopped first, as soon as
+    # the editor is there); the task's text, on how loaded the machine is (it is parsed in a thread).
     await pilot.pause()
     pilot.app.main_screen.editor.cursor_blink = False
-    await pilot.pause()
+    await lesson_drawn(pilot, pilot.app)
 
 
 def pane(name: str, verdict=failing_verdict):
