@@ -11,6 +11,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from textual.widgets import Markdown
+
 from jittrainer.app import TrainerApp
 from jittrainer.app.screens.main import GradeState, MainScreen
 from jittrainer.grading.verdict import CacheMiss, CheckResult, ErrorInfo, Jaxpr, OutputSection, Timing, Verdict
@@ -52,7 +54,7 @@ async def wait_for_verdict(pilot, app: TrainerApp, timeout: float = GRADE_TIMEOU
     return s.shown_verdict(s.current)
 
 
-def source_head(markdown) -> str:
+def source_head(markdown: Markdown) -> str:
     """The first characters of what a Markdown widget was last given, without markup or spaces: as it draws them."""
     for line in (markdown.source or "").splitlines():
         bare = "".join(re.sub(r"[#*`_>]", "", line).split())
@@ -61,7 +63,7 @@ def source_head(markdown) -> str:
     return ""
 
 
-def markdown_drawn(markdown) -> bool:
+def markdown_drawn(markdown: Markdown) -> bool:
     """The text a Markdown widget was last given is on screen: its blocks are mounted and laid out.
 
     The widget takes a new text at once but parses it in a thread and mounts its blocks after: until then its old
@@ -76,8 +78,6 @@ def markdown_drawn(markdown) -> bool:
 
 async def lesson_drawn(pilot, app: TrainerApp, tab: str = "task") -> None:
     """Wait until the lesson tab ``tab`` (a Markdown pane) draws the text it was given."""
-    from textual.widgets import Markdown
-
     body = app.main_screen.panel.query_one(f"#{tab}-body", Markdown)
     await wait_until(pilot, lambda: markdown_drawn(body), 30, f"the {tab} tab's text drawn")
     await pilot.pause()

@@ -28,7 +28,6 @@ async def test_a_backspace_in_a_burst_deletes_what_was_typed_before_it():
     app = make_app(FIXTURE_EXERCISES)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        await lesson_drawn(pilot, app)
         editor = screen(app).editor
         editor.load_text("")
         post_keys(app, "a", "b", "c", "backspace", "X")
@@ -41,7 +40,6 @@ async def test_end_and_backspaces_in_a_burst_edit_the_end_of_the_line():
     app = make_app(FIXTURE_EXERCISES)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        await lesson_drawn(pilot, app)
         editor = screen(app).editor
         editor.load_text("y = x * SCALE\n")
         editor.selection = Selection.cursor((0, 0))
@@ -56,7 +54,6 @@ async def test_keys_typed_right_after_ctrl_g_go_into_the_dialog_and_then_back_to
     app = make_app(FIXTURE_EXERCISES)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        await lesson_drawn(pilot, app)
         editor = screen(app).editor
         before = editor.text
         post_keys(app, "ctrl+g", "7", "enter", "end", *["backspace"] * 5, *"3 * x")
@@ -72,7 +69,6 @@ async def test_keys_typed_right_after_ctrl_f_go_into_the_find_bar():
     app = make_app(FIXTURE_EXERCISES)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        await lesson_drawn(pilot, app)
         s = screen(app)
         before = s.editor.text
         post_keys(app, "ctrl+f", *"retx", "backspace", "enter")
@@ -87,7 +83,6 @@ async def test_keys_typed_right_after_opening_the_palette_go_into_it():
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        await lesson_drawn(pilot, app)
         s = screen(app)
         target = s.session.course.available[2]
         before = s.editor.text
@@ -354,7 +349,6 @@ async def test_at_80x24_the_open_list_leaves_60_code_columns_and_every_tab_in_vi
         app = make_app(lang=lang)
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
-            await lesson_drawn(pilot, app)
             s = screen(app)
             without = code_columns(s.editor)
             await pilot.press("f2")
@@ -379,7 +373,6 @@ async def test_choosing_from_the_list_over_the_editor_opens_the_exercise_and_clo
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
-        await lesson_drawn(pilot, app)
         s = screen(app)
         first = s.current
         await pilot.press("f2", "down", "down", "enter")
@@ -399,7 +392,6 @@ async def test_f1_and_the_readme_list_the_new_keys():
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        await lesson_drawn(pilot, app)
         await pilot.press("f1")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
