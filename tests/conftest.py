@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import signal
+import sys
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -11,18 +16,69 @@ from jittrainer.course.exercises import Exercise, load_exercises
 from jittrainer.i18n import set_language
 
 
+SIGNALS = [s for s in ("SIGINT", "SIGTERM", "SIGHUP", "SIGCHLD", "SIGUSR1", "SIGPIPE", "SIGWINCH") if hasattr(signal, s)]
+LEAK_WAIT_S = 15.0  # a worker killed from another thread, or a thread finishing its last step, may need a moment
+
+
+def _process_state() -> dict[str, object]:
+    return {
+        "environment": {k: v for k, v in os.environ.items() if k != "PYTEST_CURRENT_TEST"},  # pytest sets it per phase
+        "working directory": os.getcwd(),
+        "signal handlers": {name: signal.getsignal(getattr(signal, name)) for name in SIGNALS},
+        "sys.excepthook": sys.excepthook,
+        "threading.excepthook": threading.excepthook,
+    }
+
+
+def _leaks(threads_before: set[threading.Thread]) -> list[str]:
+    from helpers import pool_supervisors
+
+    from jittrainer.grading.host import procs
+
+    found = []
+    left = [t for t in threading.enumerate() if t not in threads_before and not t.daemon and t.is_alive()]
+    if left:
+        found.append(f"non-daemon threads still running: {[t.name for t in left]}")
+    workers = procs.supervisors - pool_supervisors()
+    if workers:
+        found.append(f"grading workers still running (supervisor pids {sorted(workers)})")
+    return found
+
+
 @pytest.fixture(autouse=True)
-def learner_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def process_state_is_untouched():
+    """Nothing process-wide crosses tests: under xdist one process runs many tests, and state one leaves behind (an
+    environment variable, a signal handler, a hook, a worker or thread still running) changes what the next one sees,
+    in an order that differs between runs. State a command legitimately sets (the language, the "JSON printed" flag,
+    the progress notices) is reset before each test instead."""
+    from jittrainer.cli.style import reset_json_printed
+    from jittrainer.session.progress import drain_notices
+
+    reset_json_printed()
+    drain_notices()
+    set_language("en")
+    before = _process_state()
+    threads = set(threading.enumerate())
+    yield
+    after = _process_state()
+    changed = [k for k in before if before[k] != after[k]]
+    if "environment" in changed:
+        keys = {k for k in before["environment"].keys() | after["environment"].keys()  # type: ignore[union-attr]
+                if before["environment"].get(k) != after["environment"].get(k)}  # type: ignore[union-attr]
+        changed[changed.index("environment")] = f"environment ({sorted(keys)})"
+    deadline = time.monotonic() + LEAK_WAIT_S
+    while (leaks := _leaks(threads)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not changed and not leaks, f"the test left process-wide state behind: {changed + leaks}"
+
+
+@pytest.fixture(autouse=True)
+def learner_home(process_state_is_untouched: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     home = tmp_path / "home"
     monkeypatch.setenv("JITTRAINER_HOME", str(home))
     monkeypatch.delenv("JITTRAINER_EXERCISES", raising=False)
     # The language is pinned, so the suite passes whatever the machine's locale; tests of Chinese ask for it.
     monkeypatch.setenv("JITTRAINER_LANG", "en")
-    set_language("en")
-    # Process-wide queues a test may leave filled (a corrupt progress file's notice): the next test starts empty.
-    from jittrainer.session.progress import drain_notices
-
-    drain_notices()
     return home
 
 

@@ -37,6 +37,11 @@ def warm_pool():
     return _POOL
 
 
+def pool_supervisors() -> set[int]:
+    """The supervisors of the session-wide pool's idle spares (they outlive every test on purpose)."""
+    return {w.supervisor_pid for w in _POOL.idle()} if _POOL is not None else set()
+
+
 def grade_file(
     ex: Exercise, path: Path, *, seed: int | None = 0, timing: bool = False, timeout: float | None = None, warm: bool = False
 ) -> Verdict:

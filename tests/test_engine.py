@@ -7,7 +7,7 @@ import textwrap
 
 import pytest
 
-from helpers import REPO, copy_exercise, grade_source
+from helpers import REPO, copy_exercise, exercise, grade_file, grade_source
 from jittrainer.course.exercises import find_exercise, load_exercises
 
 pytestmark = pytest.mark.worker
@@ -35,6 +35,15 @@ def test_solution_passes_with_counts_jaxpr_and_timing(double, tmp_path):
     assert v.timing.status == "measured" and v.timing.steady_s > 0 and v.timing.compile_s > 0
     assert v.seed == 5 and v.jax_version and [d["count"] for d in v.devices] == [4]
     assert v.duration_s > 0
+
+
+def test_a_program_that_donates_its_input_is_timed_on_fresh_copies():
+    """buffer_donation's graded call deletes its donated device arrays; the timing phase re-runs that call, so it
+    gets fresh copies instead of failing with 'steady state not measured: RuntimeError' (Array has been deleted)."""
+    ex = exercise("buffer_donation")
+    v = grade_file(ex, ex.dir / "solution.py", seed=5, timing=True)
+    assert v.status == "pass", v.message
+    assert v.timing.status == "measured" and not v.timing.note and v.timing.steady_s > 0, v.timing.note
 
 
 def test_wrong_values_fail_and_name_the_numbers(double, tmp_path):

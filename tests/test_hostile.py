@@ -62,6 +62,35 @@ def test_growing_memory_hits_the_limit(double, tmp_path):
     assert "GiB" in v.message and "while importing your file" in v.message
 
 
+def test_memory_taken_while_timing_leaves_the_verdict_as_it_was(double, tmp_path):
+    """Timing never changes a verdict: a passing program that grows only once the graded calls are done (its host
+    callback keeps 256 MiB per call after the second) loses its timing, and the note says it happened after the
+    verdict, while timing."""
+    code = """
+        import jax
+        import numpy as np
+
+        _kept, _calls = [], [0]
+
+        def _grow():
+            _calls[0] += 1
+            if _calls[0] > 2:
+                _kept.append(np.ones(2**25))
+
+        def double(x):
+            jax.debug.callback(_grow)
+            return 2 * x
+    """
+    path = tmp_path / "grows_while_timed.py"
+    path.write_text(textwrap.dedent(code))
+    run = GradingRun(Submission(double, path.read_bytes(), path, seed=1, timing=True), Limits(memory_mb=400))
+    verdict = run.run()
+    assert verdict.status == "pass", verdict.message
+    assert verdict.timing.status == "failed"
+    note = verdict.timing.note.render("en")
+    assert note.startswith("timing stopped: memory limit exceeded (") and "after the verdict, while timing" in note, note
+
+
 @pytest.mark.parametrize(
     ("code", "words"),
     [

@@ -1,6 +1,7 @@
 """The UI and CLI processes never import jax; only the app imports Textual; nothing imports in a cycle."""
 
 import ast
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -33,6 +34,26 @@ CHECK = "import sys, {module}; bad = [m for m in {banned!r} if m in sys.modules]
 def test_module_imports_stay_clean(module, banned):
     r = subprocess.run([sys.executable, "-c", CHECK.format(module=module, banned=banned)], capture_output=True, text=True)
     assert r.returncode == 0, f"{module} imported {r.stdout.strip()} {r.stderr[-500:]}"
+
+
+NO_BACKEND = """
+import importlib, pkgutil, sys
+import jittrainer.authoring
+import jittrainer.grading.sandbox as sandbox
+for info in pkgutil.walk_packages(sandbox.__path__, "jittrainer.grading.sandbox."):
+    importlib.import_module(info.name)
+from jax._src import xla_bridge
+print(sorted(xla_bridge._backends))
+sys.exit(1 if xla_bridge._backends else 0)
+"""
+
+
+def test_importing_the_sandbox_and_the_toolkit_starts_no_backend():
+    """A process that forks grading jobs imports all of this first and must hold no backend (its threads, its
+    device count) when it forks: every module of the sandbox and the toolkit, and the toolkit's own imports."""
+    r = subprocess.run([sys.executable, "-c", NO_BACKEND], capture_output=True, text=True,
+                       env={**os.environ, "JAX_PLATFORMS": "cpu"})
+    assert r.returncode == 0, f"a backend was started at import: {r.stdout.strip()} {r.stderr[-800:]}"
 
 
 def _module_name(path: Path) -> str:

@@ -38,6 +38,10 @@ def test_jitted_and_compiled_types_are_what_jit_and_aot_return():
     assert type(compiled) is jax_compat.COMPILED_TYPE
 
 
+def test_the_array_type_is_the_type_of_a_real_array():
+    assert jax_compat.ARRAY_TYPE is type(jnp.zeros(())) is type(jax.device_put(1.0))
+
+
 def test_monitoring_event_names_fire_for_a_trace_and_a_compile():
     seen = []
     jax.monitoring.register_event_duration_secs_listener(lambda event, duration, **kw: seen.append(event))

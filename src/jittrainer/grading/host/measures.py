@@ -3,20 +3,19 @@
 from __future__ import annotations
 
 import dataclasses
-import queue
 import time
 from typing import TYPE_CHECKING
 
 from jittrainer.grading import protocol
+from jittrainer.grading.host.frames import TIMED_OUT
 from jittrainer.grading.host import untrusted
 from jittrainer.grading.review import ProgramMeasures
+from jittrainer.i18n.message import Msg
 
 if TYPE_CHECKING:
     from jittrainer.grading.host.process import WorkerProcess
     from jittrainer.grading.host.run import GradingRun
     from jittrainer.grading.verdict import Verdict
-
-POLL_S = 0.05
 
 
 def await_measures(run: GradingRun, worker: WorkerProcess, verdict: Verdict) -> tuple[ProgramMeasures | None, str]:
@@ -26,18 +25,15 @@ def await_measures(run: GradingRun, worker: WorkerProcess, verdict: Verdict) -> 
     if run.on_timing is not None and verdict.timing.status in ("measured", "failed"):
         run.on_timing(dataclasses.replace(verdict))
     deadline = time.monotonic() + run.limits.review_timeout_s
+    frames = run.frames(worker, after="review")
     while True:
         if run.cancelled.is_set():
             return None, "cancelled"
-        remaining = deadline - time.monotonic()
-        if remaining <= 0:
+        message = frames.next(deadline)
+        if message is TIMED_OUT:
             return None, "timeout"
-        if run._over_memory(worker):
+        if isinstance(message, Msg):
             return None, "memory"
-        try:
-            message = worker.next_message(min(remaining, POLL_S))
-        except queue.Empty:
-            continue
         if message is None:
             return None, "ended"
         if isinstance(message, protocol.ReviewFrame) and message.token == run.token:

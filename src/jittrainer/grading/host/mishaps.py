@@ -110,6 +110,14 @@ def ended_words(status: int | None, where: Msg) -> tuple[Msg, str]:
     return msg("run.stopped", "the grading process stopped responding {where}", where=where), "Crash"
 
 
+def after_verdict_words(what: str) -> Msg:
+    """Where an overrun happened once the verdict was in: the timing or the review's measuring, which never change
+    the verdict."""
+    if what == "review":
+        return msg("phase.after_verdict_review", "after the verdict, while the review measured your program")
+    return msg("phase.after_verdict_timing", "after the verdict, while timing your program")
+
+
 def memory_words(used_gib: float, allowed_gib: float, where: Msg) -> Msg:
     return msg(
         "run.memory_limit",

@@ -253,8 +253,7 @@ class WorkerProcess:
         now = time.monotonic()
         if now - self._tree_at >= TREE_REFRESH_S:
             self._tree, self._tree_at = procs.subtree(self.supervisor_pid), now
-        sizes = [s for s in map(procs.rss_bytes, self._tree) if s is not None]
-        return sum(sizes) if sizes else None
+        return procs.tree_rss(self._tree)
 
     def dump_stacks(self, wait_s: float = 0.5) -> str:
         """Ask the running worker for its Python stacks (faulthandler on SIGUSR1, written to a pipe only the host

@@ -92,8 +92,24 @@ def session_of(pid: int) -> int | None:
     return int(fields[3]) if fields and len(fields) > 3 else None
 
 
+def is_process(pid: int) -> bool:
+    """Whether ``pid`` is a process (a thread-group leader), not one of a process's other threads: its ``Tgid`` is
+    its own id. False when it is gone."""
+    try:
+        with open(f"{PROC}/{pid}/status", "rb") as fh:
+            status = fh.read(4096)
+    except OSError:
+        return False
+    for line in status.splitlines():
+        if line.startswith(b"Tgid:"):
+            return line[5:].strip() == str(pid).encode()
+    return False
+
+
 def children_of(pid: int) -> set[int]:
-    """Direct children of ``pid``, from each of its threads' ``children`` list (no scan of all of /proc)."""
+    """Direct child processes of ``pid``, from each of its threads' ``children`` list (no scan of all of /proc).
+    Some kernels (gVisor's) list a child's threads there too: only thread-group leaders are kept, so a process with
+    30 threads is one child, not 30 — counted once for memory, and walked once."""
     out: set[int] = set()
     try:
         tids = os.listdir(f"{PROC}/{pid}/task")
@@ -102,7 +118,7 @@ def children_of(pid: int) -> set[int]:
     for tid in tids:
         with contextlib.suppress(OSError, ValueError), open(f"{PROC}/{pid}/task/{tid}/children", "rb") as fh:
             out.update(int(p) for p in fh.read(65536).split())
-    return out
+    return {child for child in out if is_process(child)}
 
 
 def subtree(root: int) -> set[int]:
@@ -195,6 +211,12 @@ def reap(pids: set[int]) -> None:
         if not pending or time.monotonic() >= deadline:
             return
         time.sleep(0.005)
+
+
+def tree_rss(pids: set[int]) -> int | None:
+    """Resident memory of these processes together, each counted once; None when none could be read."""
+    sizes = [s for s in map(rss_bytes, pids) if s is not None]
+    return sum(sizes) if sizes else None
 
 
 def rss_bytes(pid: int) -> int | None:

@@ -8,7 +8,6 @@ and the worker's exit status.
 from __future__ import annotations
 
 import dataclasses
-import queue
 import secrets
 import threading
 import time
@@ -22,6 +21,7 @@ from jittrainer.grading import protocol
 from jittrainer.course.check_ids import declared_checks
 from jittrainer.grading.host import untrusted
 from jittrainer.grading.host import mishaps
+from jittrainer.grading.host.frames import TIMED_OUT, FrameReader
 from jittrainer.grading.host.measures import await_measures
 from jittrainer.grading.host.mishaps import phase_words
 from jittrainer.grading.host.process import WorkerProcess, describe_exit
@@ -31,7 +31,6 @@ from jittrainer.grading.verdict import ErrorInfo, InternalError, OutputSection, 
 from jittrainer.i18n import language
 from jittrainer.i18n.message import Msg, msg
 
-POLL_S = 0.05
 
 
 @dataclass
@@ -153,6 +152,8 @@ class GradingRun:
                     msg("run.not_started", "the grading worker did not start: {detail}", detail=detail),
                     internal=InternalError("grader", "jittrainer.grading.sandbox.worker", detail, raw[-4000:]),
                 )
+            # The grader's own use, taken before the job: what the job adds on top is what the limit counts.
+            self.baseline_rss = worker.rss()
             self.handed_over_at = time.monotonic()
             try:
                 worker.send_job(self.job())
@@ -179,8 +180,9 @@ class GradingRun:
         if review_follows:
             self.measures, self.review_problem = await_measures(self, worker, verdict)
 
-    def _over_memory(self, worker: WorkerProcess) -> Msg | None:
-        """The memory-limit message, after killing the worker, when it uses more than allowed."""
+    def _over_memory(self, worker: WorkerProcess, after: str = "") -> Msg | None:
+        """The memory-limit message, after killing the worker, when the job uses more than allowed. ``after`` names
+        what ran once the verdict was in ("timing", "review"): the overrun is then said to have happened there."""
         if self.limits.memory_mb is None or self.baseline_rss is None:
             return None
         rss = worker.rss()
@@ -188,8 +190,13 @@ class GradingRun:
         if rss is None or rss - self.baseline_rss <= allowed:
             return None
         worker.kill()
-        return mishaps.memory_words((rss - self.baseline_rss) / 2**30, allowed / 2**30,
-                                    phase_words(self.phase, self.submission.exercise.function))
+        where = (mishaps.after_verdict_words(after) if after
+                 else phase_words(self.phase, self.submission.exercise.function))
+        return mishaps.memory_words((rss - self.baseline_rss) / 2**30, allowed / 2**30, where)
+
+    def frames(self, worker: WorkerProcess, after: str = "") -> FrameReader:
+        """A reader of ``worker``'s frames that judges memory as ``_over_memory(worker, after)``."""
+        return FrameReader(worker, lambda: self._over_memory(worker, after))
 
     def _timeout(self, worker: WorkerProcess) -> Verdict:
         stacks = worker.dump_stacks()
@@ -204,18 +211,13 @@ class GradingRun:
     def _await_verdict(self, worker: WorkerProcess) -> Verdict:
         deadline = time.monotonic() + self.limits.timeout_s
         ex = self.submission.exercise
-        self.baseline_rss = worker.rss()
+        frames = self.frames(worker)
         while True:
-            over = self._over_memory(worker)
-            if over is not None:
-                return self._fail(over, error=ErrorInfo("MemoryLimit", over.render("en"), phase=self.phase))
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
+            message = frames.next(deadline)
+            if message is TIMED_OUT:
                 return self._timeout(worker)
-            try:
-                message = worker.next_message(min(remaining, POLL_S))
-            except queue.Empty:
-                continue
+            if isinstance(message, Msg):
+                return self._fail(message, error=ErrorInfo("MemoryLimit", message.render("en"), phase=self.phase))
             if message is None:
                 return self._closed(worker, ex)
             if isinstance(message, protocol.ProtocolError):
@@ -282,18 +284,15 @@ class GradingRun:
         timing = verdict.timing
         limit = self.limits.timing_timeout_s
         deadline = time.monotonic() + limit
+        frames = self.frames(worker, after="timing")
         while True:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
+            message = frames.next(deadline)
+            if message is TIMED_OUT:
                 return dataclasses.replace(timing, status="failed", note=msg(
                     "timing.ran_over", "timing ran over {seconds:g} s", seconds=limit))
-            if self._over_memory(worker):
+            if isinstance(message, Msg):
                 return dataclasses.replace(timing, status="failed", note=msg(
-                    "timing.memory", "timing stopped: memory limit exceeded"))
-            try:
-                message = worker.next_message(min(remaining, POLL_S))
-            except queue.Empty:
-                continue
+                    "timing.memory", "timing stopped: {why}", why=message))
             if message is None:
                 return dataclasses.replace(timing, status="failed", note=msg(
                     "timing.worker_ended", "the worker ended before timing finished"))

@@ -34,6 +34,15 @@ TRACE_EVENT = "/jax/core/compile/jaxpr_trace_duration"
 JITTED_TYPE = type(jax.jit(lambda: None))
 COMPILED_TYPE = jax.stages.Compiled
 
+# jax's own concrete array type, read without touching a backend: ``type(jnp.zeros(()))`` would start the CPU
+# client (17 threads, two Eigen pools) in whatever imports the toolkit, and a process that forks jobs must have
+# none. ``jax._src.array.ArrayImpl`` is internal (checked on 0.10, 0.12); tests/test_jax_compat.py pins it against
+# the type of a real array.
+try:
+    from jax._src.array import ArrayImpl as ARRAY_TYPE
+except ImportError:  # pragma: no cover - a release that moves it: the public base class, a looser test
+    ARRAY_TYPE = jax.Array  # type: ignore[misc]
+
 try:  # public in 0.10 and 0.12
     from jax.core import Tracer
 except ImportError:  # pragma: no cover - a release that moves it still imports

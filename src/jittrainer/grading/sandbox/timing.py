@@ -6,12 +6,15 @@ from __future__ import annotations
 import statistics
 import time
 import types
+from collections.abc import Callable
 from typing import Any
 
 import jax
+import jax.numpy as jnp
 
 from jittrainer.grading.protocol import TimingRequest
-from jittrainer.grading.sandbox.checks.calls import GradedCalls
+from jittrainer.grading.sandbox.checks.calls import CallRecord, GradedCalls
+from jittrainer.grading.sandbox.checks.values import is_deleted
 from jittrainer.grading.sandbox.checks.spies import is_jitted
 from jittrainer.grading.verdict import Timing
 from jittrainer.i18n.message import Msg, msg
@@ -25,7 +28,8 @@ EAGER_SAMPLES = 3
 def measure(timing: Timing, first: GradedCalls, request: TimingRequest, recorder: Any, watch: Any,
             starter: tuple[str, str, str] | None) -> Timing:
     """``starter`` is (path, function name, call mode) when the starter is to be timed over the same calls."""
-    fn, args = first.fn, first.records[0].args
+    fn, fresh = first.fn, _arguments(first.records[0])
+    args = fresh()
     notes: list[Msg] = []
     with recorder.mute():
         try:
@@ -33,6 +37,7 @@ def measure(timing: Timing, first: GradedCalls, request: TimingRequest, recorder
             spent = 0.0
             jax.block_until_ready(fn(*args))  # warm: compiled during grading, but make sure
             while len(samples) < STEADY_MAX_SAMPLES and (spent < STEADY_BUDGET_S or len(samples) < STEADY_MIN_SAMPLES):
+                args = fresh()
                 t0 = time.perf_counter()
                 jax.block_until_ready(fn(*args))
                 jax.effects_barrier()
@@ -69,6 +74,16 @@ def measure(timing: Timing, first: GradedCalls, request: TimingRequest, recorder
     timing.status = "measured"
     timing.note = msg("timing.notes", "{notes}", notes=notes) if notes else ""
     return timing
+
+
+def _arguments(record: CallRecord) -> Callable[[], tuple]:
+    """The first call's arguments for one more run. A program that donates its inputs deleted them during grading:
+    then every run gets fresh device copies of the host copies taken before that call (made outside the clock)."""
+    args = record.args
+    if record.host_args is None or not any(map(is_deleted, jax.tree_util.tree_leaves(args))):
+        return lambda: args
+    host = record.host_args
+    return lambda: jax.tree_util.tree_map(lambda a, h: jnp.asarray(h) if is_deleted(a) else a, args, host)
 
 
 def _time_starter(first: GradedCalls, watch: Any, path: str, function: str, call_mode: str) -> tuple[float, int]:

@@ -22,6 +22,9 @@ class CallRecord:
     error: ErrorInfo | None = None
     seconds: float = 0.0
     warnings: list[str] = field(default_factory=list)  # "UserWarning: Some donated buffers were not usable: …"
+    # The arguments as host copies, taken before the call (the first call's only): a program that donates its
+    # inputs deletes them, and the timing phase re-runs the first call with fresh copies.
+    host_args: tuple | None = None
 
     @property
     def ok(self) -> bool:

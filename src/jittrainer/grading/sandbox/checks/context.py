@@ -24,7 +24,7 @@ from jittrainer.grading.sandbox.capture import OutputRecorder
 from jittrainer.grading.sandbox.checks.calls import CallRecord, GradedCalls
 from jittrainer.grading.sandbox.checks.jaxprs import feeding_callbacks
 from jittrainer.grading.sandbox.checks.spies import JitSpy, PmapSpy, is_compiled, is_jitted
-from jittrainer.grading.sandbox.checks.values import type_name
+from jittrainer.grading.sandbox.checks.values import host_copy, type_name
 from jittrainer.grading.sandbox.compile_watch import CompileWatch
 from jittrainer.grading.verdict import CheckResult, ErrorInfo
 from jittrainer.i18n.message import Msg, count, msg
@@ -235,7 +235,7 @@ class CheckContext:
             for index, args in enumerate(arglist, 1):
                 if before is not None:
                     before(index, args)
-                record = CallRecord(index, args)
+                record = CallRecord(index, args, host_args=host_copy(args) if index == 1 else None)
                 calls.records.append(record)
                 self._restore_streams()
                 self._on_call(index)

@@ -8,6 +8,7 @@ from typing import Any
 import jax
 import numpy as np
 
+from jittrainer.grading.sandbox.jax_compat import ARRAY_TYPE
 from jittrainer.i18n.message import Msg, msg
 
 try:  # public in 0.10; kept optional so a later release that moves it still imports
@@ -85,12 +86,30 @@ def copied_array(leaf: Any) -> Any:
     return leaf
 
 
+def host_copy(args: tuple) -> tuple | None:
+    """The grader's own call arguments with every concrete array leaf copied to the host (None if they cannot be)."""
+    try:
+        return jax.tree_util.tree_map(copied_array, args)
+    except Exception:
+        return None
+
+
+def is_deleted(leaf: Any) -> bool:
+    """Whether ``leaf`` is a jax array whose buffer is gone (donated to a program, or deleted)."""
+    if type(leaf) is not ARRAY_TYPE:
+        return False
+    try:
+        return bool(leaf.is_deleted())
+    except Exception:
+        return False
+
+
 def concrete_arrays(tree: Any) -> list[np.ndarray]:
     """The concrete array leaves of ``tree``, copied as NumPy."""
     return [leaf for leaf in map(copied_array, leaves(tree)) if isinstance(leaf, np.ndarray)]
 
 
-_ARRAY_TYPE = type(jax.numpy.zeros(()))  # jax's own concrete array type
+_ARRAY_TYPE = ARRAY_TYPE  # jax's own concrete array type (read without starting a backend)
 _NUMPY_SCALARS = frozenset(t for t in np.sctypeDict.values() if issubclass(t, (np.bool_, np.number)))
 
 
