@@ -82,6 +82,20 @@ def learner_home(process_state_is_untouched: None, tmp_path: Path, monkeypatch: 
     return home
 
 
+@pytest.fixture(scope="session", autouse=True)
+def fork_server():
+    """The test session grades as the app does: every worker is forked from one fork server per test process
+    (``JITTRAINER_TEST_SPAWN=1`` runs the suite on spawned workers instead). Tests of the spawn path ask for it."""
+    from jittrainer.grading.host import zygote
+
+    if os.environ.get("JITTRAINER_TEST_SPAWN", "") not in ("", "0"):
+        yield None
+        return
+    server = zygote.start_shared()
+    yield server
+    zygote.stop_shared()
+
+
 @pytest.fixture(scope="session")
 def exercises() -> list[Exercise]:
     return load_exercises(EXERCISES)

@@ -38,8 +38,11 @@ def warm_pool():
 
 
 def pool_supervisors() -> set[int]:
-    """The supervisors of the session-wide pool's idle spares (they outlive every test on purpose)."""
-    return {w.supervisor_pid for w in _POOL.idle()} if _POOL is not None else set()
+    """The supervisors of idle spares of pools still open (the session-wide one, a module's own): they outlive a test
+    on purpose."""
+    from jittrainer.grading.host.pool import live_pools
+
+    return {w.supervisor_pid for pool in list(live_pools) for w in pool.idle()}
 
 
 def grade_file(

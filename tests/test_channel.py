@@ -69,14 +69,16 @@ WRONG = "def double(x):\n    return 3 * x\n"
 
 
 def forge_frame(body: dict, every_fd: bool = False) -> str:
-    """Wrong code that writes a length-prefixed frame to the result fd named on the worker's command line (or, with
-    ``every_fd``, to every pipe the process holds, as a more determined forger would)."""
+    """Wrong code that writes a length-prefixed frame to the result fd it was handed: the one a spawned worker's
+    command line names, else (a forked worker has no such line) the lowest pipe it holds above stderr; with
+    ``every_fd``, to every pipe the process holds (from ``/proc/self/fd``), as a more determined forger would."""
     return textwrap.dedent(f"""
         import json, os, pathlib, stat, struct
         cmd = pathlib.Path("/proc/self/cmdline").read_bytes().split(b"\\0")
-        fds = [int(cmd[cmd.index(b"--result-fd") + 1])]
+        held = sorted(int(n) for n in os.listdir("/proc/self/fd") if int(n) > 2)
+        fds = [int(cmd[cmd.index(b"--result-fd") + 1])] if b"--result-fd" in cmd else held[:1]
         if {every_fd!r}:
-            fds = [int(n) for n in os.listdir("/proc/self/fd") if int(n) > 2]
+            fds = held
         payload = json.dumps({body!r}).encode()
         for fd in fds:
             try:

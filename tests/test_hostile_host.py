@@ -198,16 +198,25 @@ def test_a_timeout_names_the_graded_functions_line_and_the_helper_that_was_runni
     "while True:\n    try:\n        os.write(fd, b'x' * 65536)\n    except OSError:\n        pass\n",
     "import os, signal\nos.kill(os.getppid(), signal.SIGSTOP)\nwhile True:\n    pass\n",
 ], ids=["fifo", "stack-flood", "stopped-supervisor"])
-def test_every_run_ends_in_time(tmp_path, code):
-    """From the job's hand-over to the verdict: the limit plus 5 s at most, whatever the submission holds up."""
+@pytest.mark.parametrize("start", ["forked", "spawned"])
+def test_every_run_ends_in_time(tmp_path, code, start, fork_server):
+    """From the job's hand-over to the verdict: the limit plus 5 s at most, whatever the submission holds up, on a
+    forked worker and on a spawned one (the stack flood needs the stack pipe's number, which only a spawned worker's
+    command line gives away)."""
     from jittrainer.course.exercises import find_exercise, load_exercises
+    from jittrainer.grading.host.process import WorkerProcess
     from jittrainer.grading.host.run import GradingRun, Submission
     from jittrainer.grading.limits import Limits
 
+    if start == "forked" and ("--stack-fd" in code or fork_server is None):
+        pytest.skip("the stack pipe of a forked worker is not named anywhere the job can read" if fork_server else
+                    "no fork server in this session")
     ex = find_exercise(load_exercises(FIXTURES), "double")
     path = tmp_path / "hostile.py"
     path.write_text(code + DOUBLE)
-    run = GradingRun(Submission(ex, path.read_bytes(), path, seed=1, timing=False), Limits(timeout_s=LIMIT_S))
+    worker = WorkerProcess(zygote=fork_server if start == "forked" else None)
+    run = GradingRun(Submission(ex, path.read_bytes(), path, seed=1, timing=False), Limits(timeout_s=LIMIT_S),
+                     worker=worker)
     verdict = run.run()
     assert verdict.error is not None and verdict.error.type == "Timeout", verdict.message
     assert run.verdict_at - run.handed_over_at < LIMIT_S + 5

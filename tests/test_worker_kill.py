@@ -6,7 +6,8 @@ host's children in a session of their own that are not registered supervisors. T
 that moment (with no spare ready: the app's tests keep none), is exactly that until it is registered, so it died
 before it was ready: "the grading worker did not start: signal SIGKILL", a flake of
 ``test_a_new_run_kills_the_one_in_flight``. The second kill also signalled the reaped supervisor's pid and group,
-which by then may be another process's. These tests spy on every signal the host sends.
+which by then may be another process's. These tests spy on every signal the host sends, on a spawned worker and on one forked from the fork server (whose
+supervisor is released to the fork server for reaping instead of being waited for).
 """
 
 from __future__ import annotations
@@ -44,6 +45,32 @@ def sent(monkeypatch):
     return calls
 
 
+@pytest.fixture(params=["spawned", "forked"])
+def start(request, fork_server):
+    """How the worker under test starts: a WorkerProcess factory."""
+    if request.param == "forked" and fork_server is None:
+        pytest.skip("no fork server in this session")
+    return lambda: WorkerProcess(zygote=fork_server if request.param == "forked" else None)
+
+
+def on_reap(worker: WorkerProcess, hook) -> None:
+    """Call ``hook()`` when the worker's supervisor is reaped: Popen.wait for a spawned one, the release that lets
+    the fork server reap it for a forked one."""
+    handle = worker.supervisor
+    name = "release" if worker.mode != "spawned" else "wait"
+    real = getattr(handle.proc, "wait") if name == "wait" else handle.release
+
+    def wrapped(*args, **kwargs):
+        result = real(*args, **kwargs)
+        hook()
+        return result
+
+    if name == "wait":
+        handle.proc.wait = wrapped
+    else:
+        handle.release = wrapped
+
+
 def wait_for(predicate, timeout: float = 20.0) -> None:
     end = time.monotonic() + timeout
     while not predicate():
@@ -56,11 +83,11 @@ def ticks_now() -> int:
         return int(float(fh.read().split()[0]) * os.sysconf("SC_CLK_TCK"))
 
 
-def test_a_second_kill_sends_no_signal(sent):
-    worker = WorkerProcess()
+def test_a_second_kill_sends_no_signal(sent, start):
+    worker = start()
     try:
         worker.kill()
-        assert worker.proc.returncode is not None  # reaped: its pid is free for any new process
+        assert worker.supervisor.poll() is not None  # reaped, or released: its pid is free for any new process
         first = list(sent)
         assert ("kill", worker.supervisor_pid, signal.SIGKILL) in first
         worker.kill()
@@ -69,35 +96,28 @@ def test_a_second_kill_sends_no_signal(sent):
         worker.kill()
 
 
-def test_concurrent_kills_signal_the_supervisor_only_before_it_is_reaped(sent):
-    worker = WorkerProcess()
+def test_concurrent_kills_signal_the_supervisor_only_before_it_is_reaped(sent, start):
+    worker = start()
     reaped_at: list[int] = []
-    real_wait = worker.proc.wait
-
-    def wait(timeout=None):  # notes how many signals had been sent when the supervisor was reaped
-        code = real_wait(timeout)
-        reaped_at.append(len(sent))
-        return code
-
-    worker.proc.wait = wait
+    on_reap(worker, lambda: reaped_at.append(len(sent)))
     threads = [threading.Thread(target=worker.kill) for _ in range(4)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join(30)
     assert not any(t.is_alive() for t in threads)
-    assert worker.proc.returncode is not None and reaped_at
+    assert worker.supervisor.poll() is not None and reaped_at
     to_it = [i for i, (_, pid, _) in enumerate(sent) if pid == worker.supervisor_pid]
     assert to_it and max(to_it) < reaped_at[0], (sent, reaped_at)
 
 
-def test_a_supervisor_that_ended_is_not_signalled_by_its_old_pid(sent):
-    worker = WorkerProcess()
+def test_a_supervisor_that_ended_is_not_signalled_by_its_old_pid(sent, start):
+    worker = start()
     try:
         os.close(worker._lifeline_w)  # the supervisor ends its job and exits, as after every verdict
         worker._lifeline_w = None
-        wait_for(lambda: worker.proc.poll() is not None)
-        assert worker.proc.returncode == 0
+        wait_for(lambda: worker.supervisor.poll() is not None)
+        assert worker.supervisor.poll() == 0
         worker.kill()
         assert not [call for call in sent if call[1] == worker.supervisor_pid], sent
     finally:
@@ -121,7 +141,36 @@ def test_an_orphan_sweep_during_a_spawn_spares_the_new_supervisor(monkeypatch):
         return proc
 
     monkeypatch.setattr(process.subprocess, "Popen", popen)
-    worker = WorkerProcess()
+    worker = WorkerProcess(zygote=None)
+    try:
+        sweeps[0].join(30)
+        assert swept and worker.supervisor_pid not in swept[0], swept
+        assert worker.alive()
+    finally:
+        worker.kill()
+
+
+def test_an_orphan_sweep_during_a_fork_spares_the_new_supervisor(monkeypatch, fork_server):
+    """The same for a forked worker: between the fork server's answer and the supervisor's registration, a sweep of
+    the fork server's strays (what re-parents to it) must not take the new supervisor."""
+    if fork_server is None:
+        pytest.skip("no fork server in this session")
+    real_fork = type(fork_server).fork
+    swept: list[set[int]] = []
+    sweeps: list[threading.Thread] = []
+
+    def fork(self, *args, **kwargs):
+        since = ticks_now() - 1
+        pid = real_fork(self, *args, **kwargs)
+        sweep = threading.Thread(target=lambda: swept.append(
+            procs.kill_job("", None, strays_since=since, adopters=(self.pid,))))
+        sweep.start()
+        sweep.join(0.5)
+        sweeps.append(sweep)
+        return pid
+
+    monkeypatch.setattr(type(fork_server), "fork", fork)
+    worker = WorkerProcess(zygote=fork_server)
     try:
         sweeps[0].join(30)
         assert swept and worker.supervisor_pid not in swept[0], swept

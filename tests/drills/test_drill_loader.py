@@ -14,7 +14,7 @@ from jittrainer.course.drills.model import KINDS, AnswerError, normalize_output,
 from jittrainer.course.drills.render import render_sections
 
 COURSE_TOPICS = ["trace_time", "callbacks", "control_flow", "shapes", "static", "recompiles", "state",
-                 "memory_timing", "parallelism"]
+                 "memory_timing", "parallelism", "training_step", "caches", "explicit_sharding", "autodiff", "accelerator"]
 
 
 # ------------------------------------------------------------------------------------------------ bundled deck

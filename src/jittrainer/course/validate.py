@@ -14,6 +14,7 @@ from pathlib import Path
 from jittrainer.course.drills.model import Deck
 from jittrainer.course.exercises import Exercise
 from jittrainer.course.expect import ExpectationMissing, judge, read_expectation
+from jittrainer.grading.host import zygote
 from jittrainer.grading.host.grading import grade
 from jittrainer.grading.host.run import Submission, new_seed
 from jittrainer.grading.limits import limits_for
@@ -119,6 +120,9 @@ def validate(
         tasks.append((ex, "starter", ex.starter_path))
         tasks.append((ex, "solution", ex.solution_path))
         tasks.extend((ex, "wrong", p) for p in ex.wrong_paths)
+
+    if tasks or deck is not None:
+        zygote.start_shared()  # hundreds of grades and proofs: each forked from one process that imported jax once
 
     def run(task: tuple[Exercise, str, Path]) -> Result:
         ex, role, path = task

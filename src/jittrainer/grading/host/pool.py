@@ -10,21 +10,29 @@ from __future__ import annotations
 
 import atexit
 import threading
+import weakref
 
+from jittrainer.grading.host import zygote
 from jittrainer.grading.host.process import WorkerProcess
 from jittrainer.grading.host.grading import Grading
 from jittrainer.grading.host.run import Submission
 from jittrainer.grading.limits import DEFAULT_DEVICES, Limits
 
 
+live_pools: weakref.WeakSet[WorkerPool] = weakref.WeakSet()  # every pool of this process not yet shut down
+
+
 class WorkerPool:
-    def __init__(self, spares: int = 1, devices: tuple[int, ...] = (DEFAULT_DEVICES,)) -> None:
+    def __init__(self, spares: int = 1, devices: tuple[int, ...] = (DEFAULT_DEVICES,), fork_server: bool = True) -> None:
+        if fork_server:  # a process that keeps a pool grades often: its workers are forked from one fork server
+            zygote.start_shared()
         self.spares = max(0, spares)
         self.counts: tuple[int, ...] = tuple(devices)
         self._idle: list[WorkerProcess] = []
         self._lock = threading.Lock()
         self._closed = False
         self.started_workers = 0
+        live_pools.add(self)
         atexit.register(self.shutdown)
 
     def want(self, devices: tuple[int, ...]) -> None:
@@ -48,9 +56,14 @@ class WorkerPool:
                 while sum(w.devices == count for w in self._idle) < self.spares:
                     self._idle.append(self._spawn(count))
 
-    def _spawn(self, devices: int) -> WorkerProcess:
+    def _spawn(self, devices: int, now: bool = False) -> WorkerProcess:
+        """A new worker; a spare (``now`` False) never waits for a fork server that is still starting: it is
+        spawned instead, and starts in the background all the same."""
         self.started_workers += 1
-        return WorkerProcess(devices)
+        server = zygote.shared()
+        if not now and server is not None and not server.ready_now():
+            server = None
+        return WorkerProcess(devices, zygote=server)
 
     def take(self, devices: int = DEFAULT_DEVICES) -> WorkerProcess:
         """A worker with ``devices`` simulated devices for one job: a live spare if there is one (the oldest, most
@@ -64,7 +77,7 @@ class WorkerPool:
                     break
                 candidate.kill()  # a spare that died while waiting: never hand it out
             if worker is None:
-                worker = self._spawn(devices)
+                worker = self._spawn(devices, now=True)
         self.start()
         return worker
 
@@ -77,6 +90,7 @@ class WorkerPool:
             return list(self._idle)
 
     def shutdown(self) -> None:
+        live_pools.discard(self)
         with self._lock:
             self._closed = True
             idle, self._idle = self._idle, []

@@ -1,10 +1,17 @@
-"""One grading worker process, from spawn to kill: its pipes, its captured output, its exit.
+"""One grading worker process, from start to kill: its pipes, its captured output, its exit.
 
-A worker is a fresh ``python -m jittrainer.grading.sandbox.worker`` process started by its own supervisor
-(``supervisor.py``) in a new session, so that the job is exactly the supervisor's subtree. It gets a clean
-environment (the user's ``JAX_*`` and ``XLA_FLAGS`` removed, then set here), stdin closed, stdout/stderr drained and
-capped by threads, and a throwaway working directory. Frames from the worker are
-decoded here; one that does not decode is passed on as a ``ProtocolError`` for the run to turn into a verdict.
+A worker starts one of two ways, with the same pipes and the same guarantees to the run that uses it:
+
+- **forked** from this process's fork server (``zygote.py``) when one is running: its supervisor (``forked.py``)
+  runs the job in namespaces of its own where the machine allows (``mode`` "namespaces": the job cannot see or
+  signal anything outside it, and dies whole with its reaper), else as a plain subtree (``mode`` "plain");
+- **spawned**: a fresh ``python -m jittrainer.grading.sandbox.worker`` under ``supervisor.py`` in a new session, so
+  that the job is exactly the supervisor's subtree (``mode`` "spawned"; a one-shot ``check`` takes this path).
+
+Either way the worker has a clean environment (the user's ``JAX_*`` and ``XLA_FLAGS`` removed, then set here),
+stdin closed, stdout/stderr drained and capped by threads, and a throwaway working directory. Frames from the
+worker are decoded here; one that does not decode is passed on as a ``ProtocolError`` for the run to turn into a
+verdict.
 """
 
 from __future__ import annotations
@@ -14,40 +21,28 @@ import os
 import queue
 import secrets
 import select
-import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
 from typing import Any
 
-import jittrainer
 from jittrainer.grading import protocol
+from jittrainer.grading.host.workdir import make_workdir, remove_tree
 from jittrainer.grading.host import procs
+from jittrainer.grading.host import zygote as zygote_mod
+from jittrainer.grading.host.workenv import worker_env
 from jittrainer.grading.limits import DEFAULT_DEVICES
 
 RAW_OUTPUT_CAP = 32 * 1024
 STACK_CAP = 64 * 1024  # the most of the worker's stack dump the host reads
+MESSAGE_BACKLOG = 256  # frames the host keeps waiting to be read
+PHASE_BACKLOG = 64  # progress frames beyond this many waiting are dropped
 TREE_REFRESH_S = 0.25
 WORKER_MODULE = "jittrainer.grading.sandbox.worker"
 SUPERVISOR = str(Path(__file__).with_name("supervisor.py"))
-
-
-def worker_env(token: str = "", devices: int = DEFAULT_DEVICES) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("JAX_") and k != "XLA_FLAGS"}
-    env[procs.TOKEN_VAR] = token  # inherited by whatever the learner's code starts, so kill() can find it
-    env["XLA_FLAGS"] = f"--xla_force_host_platform_device_count={devices}"
-    env["JAX_PLATFORMS"] = "cpu"  # the simulated devices are CPU devices, on any machine
-    env["TF_CPP_MIN_LOG_LEVEL"] = "2"  # XLA's C++ info logs are not the learner's output
-    env["PYTHONUNBUFFERED"] = "1"
-    env["PYTHONDONTWRITEBYTECODE"] = "1"
-    env.pop("PYTHONSTARTUP", None)
-    src = str(Path(jittrainer.__file__).resolve().parent.parent)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (src, env.get("PYTHONPATH", "")) if p)
-    return env
 
 
 class _Drain(threading.Thread):
@@ -83,56 +78,91 @@ class _Drain(threading.Thread):
             return text
 
 
-class WorkerProcess:
-    """One grading worker process under its own supervisor (``supervisor.py``). Grades exactly one job;
-    ``devices`` simulated CPU devices. ``pid`` is the worker's, known once it is ready."""
+class _Spawned:
+    """A supervisor this process started itself (``supervisor.py``): its Popen."""
 
-    def __init__(self, devices: int = DEFAULT_DEVICES) -> None:
+    def __init__(self, proc: subprocess.Popen) -> None:
+        self.proc, self.pid = proc, proc.pid
+
+    def poll(self) -> int | None:
+        return self.proc.poll()
+
+    def wait(self, timeout: float) -> int | None:
+        try:
+            return self.proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return None
+
+    def release(self) -> None:
+        pass
+
+
+class _Forked:
+    """A supervisor the fork server forked: it reports its end and reaps it only once released (``zygote.py``)."""
+
+    def __init__(self, server: zygote_mod.Zygote, pid: int) -> None:
+        self.server, self.pid = server, pid
+        self.code: int | None = None  # how it ended, once reported (kept after the release)
+
+    def poll(self) -> int | None:
+        if self.code is None:
+            self.code = self.server.exit_code(self.pid)
+        return self.code
+
+    def wait(self, timeout: float) -> int | None:
+        if self.code is None:
+            self.code = self.server.wait_exit(self.pid, timeout)
+        return self.code
+
+    def release(self) -> None:
+        self.poll()
+        self.server.release(self.pid)
+
+
+SHARED = object()  # WorkerProcess(zygote=SHARED): fork from this process's fork server if it runs one
+
+
+class WorkerProcess:
+    """One grading worker process under its own supervisor. Grades exactly one job; ``devices`` simulated CPU
+    devices. ``mode`` says how it started: "namespaces", "plain" (both forked) or "spawned"."""
+
+    def __init__(self, devices: int = DEFAULT_DEVICES, zygote: object = SHARED) -> None:
         self._lock = threading.Lock()
-        # The supervisor is signalled by pid only while it is known not to be reaped: reaping (Popen.poll/wait) and
-        # signalling both hold _reap_lock, since a reaped pid, or a group id, can be handed to a new process.
+        # The supervisor is signalled by pid only while it is known not to be reaped: reaping (poll/wait, or the fork
+        # server's release) and signalling both hold _reap_lock, since a reaped pid can be handed to a new process.
         self._reap_lock = threading.Lock()
         self._kill_lock = threading.Lock()  # kill() runs once; a second call waits for the first
         self.devices = devices
         self.kill_token = secrets.token_hex(8)
         procs.harden_host()
-        self.workdir = tempfile.mkdtemp(prefix="jittrainer-")
+        self.workdir = make_workdir()
         job_r, self._job_w = os.pipe()
         self._result_r, result_w = os.pipe()
         self._stack_r, stack_w = os.pipe()
         self._status_r, status_w = os.pipe()
         lifeline_r, self._lifeline_w = os.pipe()
         os.set_blocking(self._stack_r, False)
-        worker = [sys.executable, "-m", WORKER_MODULE, "--job-fd", str(job_r), "--result-fd", str(result_w),
-                  "--stack-fd", str(stack_w)]
-        cmd = [sys.executable, "-I", "-S", SUPERVISOR, "--status-fd", str(status_w), "--lifeline-fd",
-               str(lifeline_r), "--", *worker]
         passed = (job_r, result_w, stack_w, status_w, lifeline_r)
+        server = zygote_mod.shared() if zygote is SHARED else zygote
         try:
-            with procs.spawn_lock:  # registered before any stray sweep can see it (procs.strays)
-                self.proc = subprocess.Popen(
-                    cmd,
-                    pass_fds=passed,
-                    stdin=subprocess.DEVNULL,
-                    stdout=subprocess.PIPE,
-                    stderr=subprocess.PIPE,
-                    cwd=self.workdir,
-                    env=worker_env(self.kill_token, devices),
-                    start_new_session=True,
-                )
-                procs.supervisors.add(self.proc.pid)
+            started = self._fork(server, passed) if isinstance(server, zygote_mod.Zygote) else None
+            if started is None:
+                started = self._spawn(passed)
         except BaseException:
             for fd in (self._job_w, self._result_r, self._stack_r, self._status_r, self._lifeline_w):
                 os.close(fd)
-            shutil.rmtree(self.workdir, ignore_errors=True)
+            remove_tree(self.workdir)
             raise
         finally:
             for fd in passed:
                 os.close(fd)
-        self._started_ticks = procs.started_at(self.proc.pid) or 0
+        self.supervisor, stdout, stderr = started
+        self._started_ticks = procs.started_at(self.supervisor.pid) or 0
         self.started = time.monotonic()
-        # Decoded frames; a ProtocolError for a frame that did not decode; None once the channel closed.
-        self.messages: queue.Queue[protocol.Frame | protocol.ProtocolError | None] = queue.Queue()
+        # Decoded frames; a ProtocolError for a frame that did not decode; None once the channel closed. Bounded:
+        # progress frames beyond PHASE_BACKLOG are dropped, and any other frame waits for room (the job's writes
+        # block), so a job that floods the channel cannot grow the host's memory.
+        self.messages: queue.Queue[protocol.Frame | protocol.ProtocolError | None] = queue.Queue(MESSAGE_BACKLOG)
         self.ready: protocol.Ready | None = None
         self.used = False
         self.killed = False
@@ -140,27 +170,56 @@ class WorkerProcess:
         self._tree_at = float("-inf")
         self._status: int | None = None  # the worker's end, as the supervisor reported it
         self._status_closed = False
-        self._stdout = _Drain(self.proc.stdout)
-        self._stderr = _Drain(self.proc.stderr)
+        self._stdout = _Drain(stdout)
+        self._stderr = _Drain(stderr)
         self._reader = threading.Thread(target=self._read, daemon=True)
         for thread in (self._stdout, self._stderr, self._reader):
             thread.start()
 
-    @property
-    def supervisor_pid(self) -> int:
-        return self.proc.pid
+    def _spawn(self, passed: tuple[int, ...]) -> tuple[_Spawned, Any, Any]:
+        job_r, result_w, stack_w, status_w, lifeline_r = passed
+        worker = [sys.executable, "-m", WORKER_MODULE, "--job-fd", str(job_r), "--result-fd", str(result_w),
+                  "--stack-fd", str(stack_w)]
+        cmd = [sys.executable, "-I", "-S", SUPERVISOR, "--status-fd", str(status_w), "--lifeline-fd",
+               str(lifeline_r), "--", *worker]
+        with procs.spawn_lock:  # registered before any stray sweep can see it (procs.strays)
+            proc = subprocess.Popen(cmd, pass_fds=passed, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                    stderr=subprocess.PIPE, cwd=self.workdir,
+                                    env=worker_env(self.kill_token, self.devices), start_new_session=True)
+            procs.supervisors.add(proc.pid)
+        self.mode = "spawned"
+        return _Spawned(proc), proc.stdout, proc.stderr
+
+    def _fork(self, server: zygote_mod.Zygote, passed: tuple[int, ...]) -> tuple[_Forked, Any, Any] | None:
+        out_r, out_w = os.pipe()
+        err_r, err_w = os.pipe()
+        try:
+            with procs.spawn_lock:  # registered before any stray sweep can see it (procs.strays)
+                pid = server.fork(self.devices, worker_env(self.kill_token, self.devices), self.workdir,
+                                  [*passed, out_w, err_w])
+                if pid is not None:
+                    procs.supervisors.add(pid)
+        finally:
+            os.close(out_w)
+            os.close(err_w)
+        if pid is None:
+            os.close(out_r)
+            os.close(err_r)
+            return None
+        self.mode = server.mode
+        self._adopter = server.pid
+        return _Forked(server, pid), os.fdopen(out_r, "rb", buffering=0), os.fdopen(err_r, "rb", buffering=0)
 
     @property
-    def pid(self) -> int | None:
-        """The worker's own pid, from its Ready frame (sent before any learner code runs, so it is the worker's)."""
-        return self.ready.pid if self.ready is not None else None
+    def supervisor_pid(self) -> int:
+        return self.supervisor.pid
 
     def alive(self) -> bool:
         return self._poll() is None and self._worker_status(0) is None
 
     def _poll(self) -> int | None:
         with self._reap_lock:
-            return self.proc.poll()
+            return self.supervisor.poll()
 
     def _worker_status(self, timeout: float) -> int | None:
         """The worker's exit status as ``Popen.returncode`` would say it (negative: a signal), once the supervisor
@@ -184,8 +243,8 @@ class WorkerProcess:
             self._status = int(words[1]) if words[0] == "exit" else -int(words[1])
         else:  # closed with no report: the supervisor itself was killed
             self._status_closed = True
-            with self._reap_lock, contextlib.suppress(subprocess.TimeoutExpired):
-                self._status = self.proc.wait(timeout=max(timeout, 0.5))
+            with self._reap_lock:
+                self._status = self.supervisor.wait(max(timeout, 0.5))
         return self._status
 
     def _read(self) -> None:
@@ -193,17 +252,31 @@ class WorkerProcess:
             while True:
                 payload = protocol.read_payload(self._result_r)
                 try:
-                    self.messages.put(protocol.decode_frame(payload))
+                    frame = protocol.decode_frame(payload)
                 except protocol.ProtocolError as exc:
-                    self.messages.put(exc)
+                    self._put(exc)
+                    continue
+                if isinstance(frame, protocol.Phase) and self.messages.qsize() >= PHASE_BACKLOG:
+                    continue  # progress only: the run keeps the phases it has, and the job cannot grow the queue
+                self._put(frame)
         except protocol.ProtocolError as exc:  # an oversized frame: nothing after it can be trusted
-            self.messages.put(exc)
-            self.messages.put(None)
+            self._put(exc)
+            self._put(None)
         except Exception:
-            self.messages.put(None)  # closed: the process exited (or was killed)
+            self._put(None)  # closed: the process exited (or was killed)
         finally:
             with contextlib.suppress(OSError):
                 os.close(self._result_r)
+
+    def _put(self, item: object) -> None:
+        """Queue a frame, waiting for room while the job is alive; once it is killed nobody reads: drop it (a reader
+        blocked for ever would keep the channel's descriptor open)."""
+        while not self.killed:
+            try:
+                self.messages.put(item, timeout=0.1)  # type: ignore[arg-type]
+                return
+            except queue.Full:
+                continue
 
     def wait_ready(self, timeout: float) -> bool:
         """Block until jax is imported in the worker; False if it died or took longer than ``timeout``."""
@@ -253,18 +326,23 @@ class WorkerProcess:
         now = time.monotonic()
         if now - self._tree_at >= TREE_REFRESH_S:
             self._tree, self._tree_at = procs.subtree(self.supervisor_pid), now
-        return procs.tree_rss(self._tree)
+        resident = procs.tree_rss(self._tree)
+        # Shared memory a job holds through a descriptor (memfd, /dev/shm) is resident without being mapped.
+        held = procs.shared_memory_bytes(self._tree)
+        return None if resident is None else resident + held
 
     def dump_stacks(self, wait_s: float = 0.5) -> str:
         """Ask the running worker for its Python stacks (faulthandler on SIGUSR1, written to a pipe only the host
         reads) before it is killed: where a timed-out submission was stuck. '' when it cannot say. Never blocks,
         and keeps at most STACK_CAP bytes, whatever the learner's code wrote to that pipe."""
         self._read_stacks(STACK_CAP * 4)  # whatever was written there before the signal is not the stack
-        pid = self.pid
-        if pid is None or procs.parent_of(pid) != self.supervisor_pid:
-            return ""
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.kill(pid, signal.SIGUSR1)
+        # The supervisor passes SIGUSR1 on to the worker (through the reaper, in namespaces): its pid is the one this
+        # process may signal safely, for as long as it is not reaped.
+        with self._reap_lock:
+            if self.ready is None or self.supervisor.poll() is not None:
+                return ""
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(self.supervisor_pid, signal.SIGUSR1)
         end = time.monotonic() + wait_s
         data = b""
         while time.monotonic() < end and len(data) < STACK_CAP:
@@ -296,18 +374,28 @@ class WorkerProcess:
             self._kill()
 
     def _kill(self) -> None:
+        killed: set[int] = set()
         with self._reap_lock:
-            ended = self.proc.poll()  # 0: the supervisor saw everything under it end; anything else: it was killed
-            since = self._started_ticks if ended not in (None, 0) else None
-            root = self.supervisor_pid if ended is None else None  # once reaped, its pid is nobody's to signal
-            killed = procs.kill_job(self.kill_token, root, strays_since=since)
-            if root is not None:
-                with contextlib.suppress(ProcessLookupError, PermissionError):
-                    os.killpg(root, signal.SIGKILL)
-        with contextlib.suppress(Exception):
-            self.proc.wait(timeout=5)
+            ended = self.supervisor.poll()  # 0: the supervisor saw everything under it end; else it was killed
+            if self.mode == "namespaces":
+                # Killing the supervisor kills its reaper (parent-death signal), and with it the whole namespace:
+                # nothing in it can fork away from that, nor outlive it.
+                if ended is None:
+                    with contextlib.suppress(ProcessLookupError, PermissionError):
+                        os.kill(self.supervisor_pid, signal.SIGKILL)
+            else:
+                since = self._started_ticks if ended not in (None, 0) else None
+                root = self.supervisor_pid if ended is None else None  # once reaped, nobody's to signal
+                killed = procs.kill_job(self.kill_token, root, strays_since=since,
+                                        adopters=(getattr(self, "_adopter", None),))
+                if root is not None:
+                    with contextlib.suppress(ProcessLookupError, PermissionError):
+                        os.killpg(root, signal.SIGKILL)
+        self.supervisor.wait(5)
         procs.reap(killed)  # the worker, if the supervisor died before it could collect it
-        procs.supervisors.discard(self.supervisor_pid)
+        with self._reap_lock:
+            self.supervisor.release()
+            procs.supervisors.discard(self.supervisor_pid)
         self._close_job_pipe()
         with self._lock:
             for name in ("_lifeline_w", "_stack_r", "_status_r"):
@@ -319,7 +407,7 @@ class WorkerProcess:
             self._status_closed = True
         for thread in (self._stdout, self._stderr):
             thread.join(timeout=1)
-        shutil.rmtree(self.workdir, ignore_errors=True)
+        remove_tree(self.workdir)  # iterative: a job may leave folders nested thousands deep
 
 
 def describe_exit(status: int | None) -> tuple[str, str]:

@@ -36,6 +36,7 @@ supervisors: set[int] = set()  # live supervisors started by this host: its deli
 # setsid() and its registration a new supervisor looks exactly like a stray, and a sweep must not kill it.
 spawn_lock = threading.Lock()
 REAP_WAIT_S = 1.0
+MAX_FDS = 4096  # descriptors of one process looked at for shared memory
 
 
 def prctl(option: int, arg: int = 0) -> bool:
@@ -147,49 +148,60 @@ def started_at(pid: int) -> int | None:
     return int(fields[19]) if fields and len(fields) > 19 else None
 
 
-def strays(since: int) -> set[int]:
-    """Orphans re-parented to this host from a job whose supervisor was killed: its children outside its own
-    session, started no earlier than that job (``since``), that are not one of its live supervisors."""
+def strays(since: int, adopters: tuple[int | None, ...] = ()) -> set[int]:
+    """Orphans re-parented from a job whose supervisor was killed, started no earlier than that job (``since``): this
+    host's children outside its own session, and any child of ``adopters`` (a fork server, which adopts what its
+    supervisors leave behind) — never one of the live supervisors."""
     me = os.getpid()
     mine = session_of(me)
     with spawn_lock:
-        return {pid for pid in children_of(me)
-                if pid not in supervisors and mine is not None and session_of(pid) not in (mine, None)
-                and (started_at(pid) or 0) >= since}
+        found = {pid for pid in children_of(me)
+                 if pid not in supervisors and mine is not None and session_of(pid) not in (mine, None)}
+        for adopter in adopters:
+            if adopter is not None:
+                found |= children_of(adopter) - supervisors
+        return {pid for pid in found if (started_at(pid) or 0) >= since}
 
 
-def job_processes(token: str, root: int | None = None, strays_since: int | None = None) -> set[int]:
+def job_processes(token: str, root: int | None = None, strays_since: int | None = None,
+                  adopters: tuple[int | None, ...] = ()) -> set[int]:
     """The processes of one job: ``root``'s subtree, whatever carries ``token``, and, when the job's supervisor
-    was killed (``strays_since`` is its start), the host's strays."""
+    was killed (``strays_since`` is its start), the strays."""
     me = os.getpid()
     found = subtree(root) if root is not None else set()
     if token:
         found |= {pid for pid in _parents() if pid != me and carries_token(pid, token)}
     if strays_since is not None:
-        found |= strays(strays_since)
-    return found - {me}
+        found |= strays(strays_since, adopters)
+    return found - {me} - {a for a in adopters if a is not None}
 
 
-def kill_job(token: str, root: int | None = None, rounds: int = 8, strays_since: int | None = None) -> set[int]:
-    """SIGKILL every process of a job, repeating while new ones appear (a fork loop); returns them. ``root``
-    (the supervisor) dies last, so that nothing is orphaned away from it while its subtree is being killed; it is
-    killed but not reaped here (its Popen object reads its exit status). Those of the others that die after it
-    re-parent to this host as zombies: ``reap`` them once ``root`` has been waited for. ``root`` must not have been
-    reaped: by then its pid may be another process's (pass None for a supervisor that has ended)."""
-    killed: set[int] = set()
+def kill_job(token: str, root: int | None = None, rounds: int = 8, strays_since: int | None = None,
+             adopters: tuple[int | None, ...] = ()) -> set[int]:
+    """SIGKILL every process of a job; returns them. First every process found is stopped (a stopped process
+    cannot fork), again while new ones appear, so a fork loop cannot stay a step ahead of the kill; then all are
+    killed at once. ``root`` (the supervisor) dies last, so that nothing is orphaned away from it while its subtree is
+    being killed; it is killed but not reaped here (its owner reads its exit status). Those of the others that die
+    after it re-parent to this host as zombies: ``reap`` them once ``root`` has been waited for. ``root`` must not
+    have been reaped: by then its pid may be another process's (pass None for a supervisor that has ended)."""
+    stopped: set[int] = set()
     for _ in range(rounds):
-        targets = job_processes(token, root, strays_since) - killed - {root}
+        targets = job_processes(token, root, strays_since, adopters) - stopped - {root}
         if not targets:
             break
         for pid in targets:
             with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.kill(pid, signal.SIGKILL)
-        killed |= targets
+                os.kill(pid, signal.SIGSTOP)
+        stopped |= targets
+    for pid in stopped | (job_processes(token, root, strays_since, adopters) - {root}):
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.kill(pid, signal.SIGKILL)
+        stopped.add(pid)
     if root is not None:
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.kill(root, signal.SIGKILL)
-    reap(killed)
-    return killed
+    reap(stopped)
+    return stopped
 
 
 def reap(pids: set[int]) -> None:
@@ -211,6 +223,31 @@ def reap(pids: set[int]) -> None:
         if not pending or time.monotonic() >= deadline:
             return
         time.sleep(0.005)
+
+
+def shared_memory_bytes(pids: set[int]) -> int:
+    """Bytes of shared memory these processes hold open through a descriptor: memfds and files in /dev/shm, each
+    file counted once. Their pages are resident whether or not a process maps them, so RSS alone misses them."""
+    seen: set[tuple[int, int]] = set()
+    total = 0
+    for pid in pids:
+        try:
+            names = os.listdir(f"{PROC}/{pid}/fd")
+        except OSError:
+            continue
+        for name in names[:MAX_FDS]:
+            path = f"{PROC}/{pid}/fd/{name}"
+            try:
+                target = os.readlink(path)
+                if not target.startswith(("/memfd:", "/dev/shm/")):
+                    continue
+                st = os.stat(path)
+            except OSError:
+                continue
+            if (st.st_dev, st.st_ino) not in seen:
+                seen.add((st.st_dev, st.st_ino))
+                total += st.st_blocks * 512
+    return total
 
 
 def tree_rss(pids: set[int]) -> int | None:

@@ -9,6 +9,7 @@ so it imports nothing but the standard library and ``procs`` beside it. It
   cannot open the host's ``/proc/<pid>/fd`` (the host is non-dumpable), and makes itself non-dumpable too;
 - reports the worker's end on the status pipe (``exit N`` or ``signal N``), since the host cannot wait for a
   grandchild, and exits once nothing is left under it;
+- passes SIGUSR1 on to the worker while it has not reaped it (the host asks for the worker's stacks this way);
 - kills its whole subtree when the lifeline closes: the host closes it, or dies (a killed CLI leaves nothing).
 
 The host does not rely on it to kill: code that runs as the same user can stop or kill the supervisor, so the host
@@ -33,7 +34,7 @@ else:  # run by the host as a plain file: procs.py sits beside this one
 FREEZE_ROUNDS = 8
 
 
-def _report(fd: int, status: int) -> None:
+def report(fd: int, status: int) -> None:
     words = f"signal {os.WTERMSIG(status)}" if os.WIFSIGNALED(status) else f"exit {os.waitstatus_to_exitcode(status)}"
     with contextlib.suppress(OSError):
         os.write(fd, words.encode() + b"\n")
@@ -59,12 +60,58 @@ def _end_subtree() -> None:
             pass
 
 
-def _close_other_fds(keep: set[int]) -> None:
+def close_other_fds(keep: set[int]) -> None:
     for name in os.listdir("/proc/self/fd") if os.path.isdir("/proc/self/fd") else []:
         fd = int(name)
         if fd > 2 and fd not in keep:
             with contextlib.suppress(OSError):
                 os.close(fd)
+
+
+def forward_stack_requests(target: list[int | None]) -> None:
+    """SIGUSR1 to this process is passed on to ``target[0]`` (its child, while not reaped): the host asks for the
+    worker's stacks through the supervisor, whose pid it holds safely, never by the worker's pid."""
+    def forward(*_: object) -> None:
+        pid = target[0]
+        if pid is not None:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGUSR1)
+
+    signal.signal(signal.SIGUSR1, forward)
+
+
+def supervise(worker: int, status_fd: int, lifeline_fd: int) -> int:
+    """Report ``worker``'s end on ``status_fd``; when the lifeline closes (the host is done, or gone), stop and kill
+    everything under this process. Returns once nothing is left under it, or after that kill."""
+    wake_r, wake_w = os.pipe()
+    os.set_blocking(wake_w, False)
+    target: list[int | None] = [worker]
+    signal.signal(signal.SIGCHLD, lambda *_: None)
+    signal.set_wakeup_fd(wake_w)
+    forward_stack_requests(target)
+    worker_ended = False
+    while True:
+        # Reap first, then wait: a worker that ended before the SIGCHLD handler was set woke nothing.
+        try:
+            while True:
+                pid, status = os.waitpid(-1, os.WNOHANG)
+                if pid == 0:
+                    break
+                if pid == worker:
+                    target[0] = None  # reaped: its pid is nobody's to signal now
+                    report(status_fd, status)
+                    worker_ended = True
+        except ChildProcessError:  # nothing left under us
+            if worker_ended:
+                return 0
+        ready, _, _ = select.select([lifeline_fd, wake_r], [], [])
+        if lifeline_fd in ready:
+            break  # the host is done with the job, or gone
+        with contextlib.suppress(OSError):
+            os.read(wake_r, 4096)
+    target[0] = None
+    _end_subtree()
+    return 0
 
 
 def main(argv: list[str]) -> int:
@@ -79,36 +126,13 @@ def main(argv: list[str]) -> int:
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # a crashing worker leaves no core file behind
     for fd in (status_fd, lifeline_fd):
         os.set_inheritable(fd, False)
-    wake_r, wake_w = os.pipe()
-    os.set_blocking(wake_w, False)
-    signal.signal(signal.SIGCHLD, lambda *_: None)
-    signal.set_wakeup_fd(wake_w)
     worker = os.posix_spawn(cmd[0], cmd, dict(os.environ))
     # The worker holds the job's pipes now: the host must see them close when the worker's copies close.
-    _close_other_fds({status_fd, lifeline_fd, wake_r, wake_w})
+    close_other_fds({status_fd, lifeline_fd})
     devnull = os.open(os.devnull, os.O_RDWR)
     for fd in (1, 2):  # nor may the supervisor keep the host's output pipes open
         os.dup2(devnull, fd)
-    worker_ended = False
-    while True:
-        ready, _, _ = select.select([lifeline_fd, wake_r], [], [])
-        if lifeline_fd in ready:
-            break  # the host is done with the job, or gone
-        with contextlib.suppress(OSError):
-            os.read(wake_r, 4096)
-        try:
-            while True:
-                pid, status = os.waitpid(-1, os.WNOHANG)
-                if pid == 0:
-                    break
-                if pid == worker:
-                    _report(status_fd, status)
-                    worker_ended = True
-        except ChildProcessError:  # nothing left under us
-            if worker_ended:
-                return 0
-    _end_subtree()
-    return 0
+    return supervise(worker, status_fd, lifeline_fd)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """The grading worker: a child process that imports jax, waits for one job, does it, reports, and exits.
 
-Run as ``python -m jittrainer.grading.sandbox.worker --job-fd J --result-fd R`` by the host only. Frames go over
+Forked from the fork server (``zygote.py``, then ``forked.py``), or run as ``python -m
+jittrainer.grading.sandbox.worker --job-fd J --result-fd R`` by a host without one; both join at ``serve``. Frames go over
 the private result fd (see ``grading.protocol``); the learner's prints land in capture streams and travel inside
 the verdict. One worker does exactly one job, so no JAX cache, monkeypatch or global survives from one learner run
 into the next. On SIGUSR1 (sent by the host when the time limit runs out) it writes every thread's Python stack to
@@ -23,6 +24,22 @@ from jittrainer.grading import protocol
 from jittrainer.grading.sandbox.capture import CaptureStream, OutputRecorder
 
 
+def preload() -> None:
+    """Import everything a job needs, touching no backend: a spawned worker does it at start, and the fork server
+    once for all its jobs (each forked job then starts its own backend with its own device count)."""
+    import jax  # noqa: F401  (the slow part of start-up: done before any job arrives)
+    import numpy  # noqa: F401
+
+    import jittrainer.authoring  # noqa: F401  (what every job needs, imported while nobody waits)
+    # The jobs' own modules too: imported on the job's clock they were ~45 ms of a 0.1 s warm grade.
+    import jittrainer.grading.sandbox.compile_watch  # noqa: F401
+    import jittrainer.grading.sandbox.proofs  # noqa: F401
+    import jittrainer.grading.sandbox.review  # noqa: F401
+    import jittrainer.grading.sandbox.scratch  # noqa: F401
+    import jittrainer.grading.sandbox.submission  # noqa: F401
+    import jittrainer.i18n  # noqa: F401
+
+
 class Worker:
     def __init__(self, result_fd: int) -> None:
         self.result_fd = result_fd
@@ -30,13 +47,10 @@ class Worker:
         self.stdout = CaptureStream(self.recorder, "<stdout>", 1)
         self.stderr = CaptureStream(self.recorder, "<stderr>", 2)
         t0 = time.perf_counter()
-        import jax  # noqa: F401  (the slow part of start-up: done before any job arrives)
+        preload()
+        import jax
         import numpy as np
 
-        import jittrainer.authoring  # noqa: F401  (what every job needs, imported while nobody waits)
-        # The grading job's own modules too: imported on the job's clock they were ~45 ms of a 0.1 s warm grade.
-        import jittrainer.grading.sandbox.review  # noqa: F401
-        import jittrainer.grading.sandbox.submission  # noqa: F401
         from jittrainer.grading.sandbox.compile_watch import CompileWatch
 
         jax.devices()  # initialise the backend now, not inside the first timed call
@@ -144,25 +158,19 @@ def scratch_run(worker: Worker, job: protocol.RunJob, token: str) -> None:
     os._exit(0)
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="jittrainer-worker")
-    parser.add_argument("--job-fd", type=int, required=True)
-    parser.add_argument("--result-fd", type=int, required=True)
-    parser.add_argument("--stack-fd", type=int, default=None)
-    args = parser.parse_args(argv)
-    if args.stack_fd is not None:
-        with contextlib.suppress(OSError, ValueError, RuntimeError, AttributeError):
-            faulthandler.register(signal.SIGUSR1, file=args.stack_fd, all_threads=True)
-    worker = Worker(args.result_fd)
+def serve(job_fd: int, result_fd: int) -> None:
+    """Start up (jax, the toolkit, the backend), say Ready, then do the one job that arrives and exit. A spare that is
+    never handed a job exits when its job pipe closes. Never returns."""
+    worker = Worker(result_fd)
     import jax
 
     worker.send(protocol.Ready(os.getpid(), worker.import_s, jax.device_count()))
     try:
-        payload = protocol.read_payload(args.job_fd)
+        payload = protocol.read_payload(job_fd)
     except protocol.ChannelClosed:
         os._exit(0)  # a spare that was never used
-    os.close(args.job_fd)
-    worker.result_fd = _hide_result_fd(args.result_fd)
+    os.close(job_fd)
+    worker.result_fd = _hide_result_fd(result_fd)
     job = protocol.decode_job(payload)
     token, job.token = job.token, ""  # the token stays here, not in the job the learner's code could find
     del payload
@@ -171,6 +179,21 @@ def main(argv: list[str] | None = None) -> int:
     if isinstance(job, protocol.RunJob):
         scratch_run(worker, job, token)
     serve_task(worker, job, token)
+    os._exit(0)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The spawned worker (``python -m jittrainer.grading.sandbox.worker``): the path a one-shot check, and any host
+    without a fork server, takes. A forked worker starts in ``forked.py`` and joins at ``serve``."""
+    parser = argparse.ArgumentParser(prog="jittrainer-worker")
+    parser.add_argument("--job-fd", type=int, required=True)
+    parser.add_argument("--result-fd", type=int, required=True)
+    parser.add_argument("--stack-fd", type=int, default=None)
+    args = parser.parse_args(argv)
+    if args.stack_fd is not None:
+        with contextlib.suppress(OSError, ValueError, RuntimeError, AttributeError):
+            faulthandler.register(signal.SIGUSR1, file=args.stack_fd, all_threads=True)
+    serve(args.job_fd, args.result_fd)
     return 0
 
 
