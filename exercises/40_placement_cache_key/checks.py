@@ -4,9 +4,10 @@ on 2 and 4 simulated devices (manifest: devices = [2, 4]).
 The lesson is that where the arguments live is part of jit's cache key: a batch committed to another device, or a
 mesh with another device order or other axis types, compiles the same program again, while a fresh but equal
 NamedSharding does not. The six calls must compile once, every batch must come back split by rows over a mesh of
-every device, and the work must be done by a jitted function on x (its program multiplies x, its output follows x,
-and the result is built from it). When the count is over one, the grader names the call whose jitted function got an
-argument placed where no earlier call had placed it (the spy keeps each call's real arguments).
+every device, and the work must be done by a jitted function on x (its program applies the softmax's exp to what it
+computed from x, its output follows x, and the result is built from it). When the count is over one, the grader
+names the call whose jitted function got an argument placed where no earlier call had placed it (the spy keeps each
+call's real arguments).
 """
 
 from __future__ import annotations
@@ -115,7 +116,7 @@ def _check_in_jit(g, args) -> bool:
     advice = msg("advice.in_jit", "compute softmax(x @ w) inside the jitted function, from the x it receives")
     found = []
     for call, (x, _) in enumerate(args, 1):
-        reach = jit_reach(g, call, [x], x, x * 0.5 + 1.0, work=("dot_general",))
+        reach = jit_reach(g, call, [x], x, x * 0.5 + 1.0, work=("exp",))
         observation = reach_failure(reach, what=msg("what.x", "x of call {call}", call=call), graded="predict")
         if reach.problem in ("no_jit", "missing"):
             observation = msg("jit.missing", "call {call}: x never reached a jitted function, so probs was computed "

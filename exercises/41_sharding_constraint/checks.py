@@ -18,7 +18,7 @@ from jittrainer.authoring import (compare, count, fetching_in, layout_of, msg, r
                                   shard_shapes)
 
 CHECKS = {
-    "runs": "shard_table returns (padded, norms) for every call",
+    "runs": "shard_table returns for every call",
     "table_split": "the padded table comes back split by rows over every device",
     "norms_whole": "the norms come back whole on every device",
     "in_jit": "a jitted function computes the norms from the table",
@@ -107,8 +107,8 @@ def _check_split(g, pairs, v, vp, d, n) -> bool:
             observation = msg("split.replicated", "call {call}: every one of the {devices} holds the whole table "
                               "({type}): nothing was split", **common)
         elif tuple(np.shape(padded)) != (vp, d):
-            observation = msg("split.shape", "call {call}: the table has shape {shape}; padded to a multiple of the "
-                              "{devices} it has {vp} rows", shape=str(tuple(np.shape(padded))), vp=vp, **common)
+            observation = msg("split.shape", "call {call}: the table has shape {shape}; padded to a multiple of {n} "
+                              "it has {vp} rows", shape=str(tuple(np.shape(padded))), vp=vp, n=n, **common)
         else:
             observation = msg("split.other", "call {call}: the table ({type}, sharding {sharding}) has the blocks "
                               "{blocks}; split by rows over all {devices}, each would be {block}",
@@ -126,7 +126,10 @@ def _check_whole(g, pairs, vp, n) -> bool:
             continue
         common = {"call": call, "devices": count("device", n), "type": layout.type or type(norms).__name__}
         per = layout.shard[0] if layout.shard else 0
-        if layout.kind == "named" and layout.devices == n and not layout.replicated and "Explicit" in layout.axis_types:
+        if np.shape(norms) != (vp,):
+            observation = msg("whole.shape", "call {call}: the norms have shape {shape}: one per row of the padded "
+                              "table makes {vp}", shape=str(np.shape(norms)), vp=vp, **common)
+        elif layout.kind == "named" and layout.devices == n and not layout.replicated and "Explicit" in layout.axis_types:
             observation = msg("whole.explicit", "call {call}: the norms are still split ({type}): each device holds {per} "
                               "of the {vp}. On Explicit axes the layout is part of the type: a constraint with P() and "
                               "no mesh set changes nothing", per=per, vp=vp, **common)

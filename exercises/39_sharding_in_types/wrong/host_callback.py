@@ -1,4 +1,4 @@
-# expect: weights_split
+# expect: replicated
 # Hands the second product to NumPy through a pure_callback: the error is gone because the devices no longer
 # compute y.
 import jax
