@@ -153,7 +153,6 @@ def _check_in_jit(g, tables, pairs, n) -> bool:
     working = []
     for call, table in enumerate(tables, 1):
         padded = expected(table, n)[0]
-        mesh = getattr(getattr(pairs[call - 1][0], "sharding", None), "mesh", None)
         found = [(c, k) for c in g.jit_spy.calls if c.call == call for k, a in enumerate(c.snapshot)
                  if isinstance(a, np.ndarray) and a.shape in (table.shape, padded.shape)
                  and np.array_equal(a, table if a.shape == table.shape else padded)]
@@ -166,7 +165,7 @@ def _check_in_jit(g, tables, pairs, n) -> bool:
             return g.failed("in_jit", msg("jit.callback", "call {call}: {function} fetches values from Python while it "
                                           "runs ({callbacks}): the work is done on the host", call=call,
                                           function=jitted.function, callbacks=sorted(set(callbacks))), advice, tier=1)
-        if not _doubles_norms(g, jitted, k, mesh, pairs[call - 1][1]):
+        if not _doubles_norms(g, jitted, k, pairs[call - 1][1]):
             return g.failed("in_jit", msg("jit.no_norms", "call {call}: the table reached {function}, but run again "
                                           "with the table doubled, none of its outputs was the norms shard_table "
                                           "returned, doubled: the norms come from somewhere else", call=call, function=jitted.function), advice,
@@ -178,10 +177,10 @@ def _check_in_jit(g, tables, pairs, n) -> bool:
     return g.passed("in_jit", msg("jit.ok", "every call computed the norms in a jitted function, from the table"))
 
 
-def _doubles_norms(g, jitted, k, mesh, returned) -> bool:
-    """Run the jitted call again as it was and with argument leaf k doubled (placed as it was; inside
-    jax.set_mesh(mesh) when it needs a mesh set: a bare PartitionSpec, a reshard of a NumPy input): does the output
-    that holds the norms shard_table returned (or their first rows) come back doubled?"""
+def _doubles_norms(g, jitted, k, returned) -> bool:
+    """Run the jitted call again as it was and with argument leaf k doubled (placed as it was, inside the mesh the
+    learner's code had set around the call, if any): does the output that holds the norms shard_table returned (or
+    their first rows) come back doubled?"""
     leaves, tree = jax.tree_util.tree_flatten((jitted.args, jitted.kwargs))
     placed = leaves[k].sharding if isinstance(leaves[k], jax.Array) else None
     runs = []
@@ -189,11 +188,7 @@ def _doubles_norms(g, jitted, k, mesh, returned) -> bool:
         changed = factor * jitted.snapshot[k]
         leaves[k] = jax.device_put(changed, placed) if placed is not None else changed
         args, kwargs = jax.tree_util.tree_unflatten(tree, leaves)
-        outputs = rerun(g, jitted, tuple(args), kwargs).outputs
-        if outputs is None and mesh is not None:
-            with jax.set_mesh(mesh):
-                outputs = rerun(g, jitted, tuple(args), kwargs).outputs
-        runs.append(outputs or [])
+        runs.append(rerun(g, jitted, tuple(args), kwargs).outputs or [])
     want = np.asarray(returned, dtype=np.float64).ravel()
     return any(o.ndim == 1 and 0 < o.size <= want.size and np.allclose(o, want[: o.size], rtol=1e-5, atol=1e-6)
                and o2.shape == o.shape and np.allclose(o2, 2 * o, rtol=1e-4, atol=1e-5)
