@@ -68,7 +68,10 @@ from jittrainer.grading.sandbox.checks.jaxprs import (
     taken_by,
     work_outputs,
 )
+from jittrainer.grading.sandbox.checks.hlo import Collective, collectives, compiled_text
 from jittrainer.grading.sandbox.checks.independence import independence_failure, related_masks
+from jittrainer.grading.sandbox.checks.layouts import (Layout, PlacementChange, layout_of, placement,
+                                                       placement_change, shard_shapes)
 from jittrainer.grading.sandbox.checks.module_state import stored_numbers, tracers_in_module, typed_copy
 from jittrainer.grading.sandbox.checks.outer_jit import outer_jit_advice
 from jittrainer.grading.sandbox.jax_compat import describe_leaks_robustly
@@ -144,6 +147,7 @@ __all__ = [
     "describe_leaks_robustly",
     "CALLBACK_PRIMITIVES",
     "CallRecord",
+    "Collective",
     "Cause",
     "CheckContext",
     "CompileSplit",
@@ -155,9 +159,11 @@ __all__ = [
     "HookedLowered",
     "JitCall",
     "JitReach",
+    "Layout",
     "LearnerFailure",
     "Msg",
     "OpReplay",
+    "PlacementChange",
     "PmapCall",
     "Rerun",
     "array_types",
@@ -170,7 +176,9 @@ __all__ = [
     "built_from_jit",
     "call_signature",
     "calls_words",
+    "collectives",
     "compare",
+    "compiled_text",
     "concrete_arrays",
     "concrete_float",
     "constants_of",
@@ -200,6 +208,7 @@ __all__ = [
     "join",
     "keep_argument_copies",
     "later_misses",
+    "layout_of",
     "lines_writing",
     "makes_nan",
     "mismatch",
@@ -210,6 +219,8 @@ __all__ = [
     "one_compile",
     "outer_jit_advice",
     "perturbed",
+    "placement",
+    "placement_change",
     "places_of",
     "primitive_names",
     "reach_failure",
@@ -225,6 +236,7 @@ __all__ = [
     "shape_changes",
     "shift_rerun",
     "shortened",
+    "shard_shapes",
     "shifted",
     "split_compiles",
     "spy_clocks",

@@ -98,7 +98,9 @@ class CacheMiss:
     reason: Msg  # plain words
     detail: str = ""  # JAX's own explanation text, when it gave one
     # "first" | "new_function" | "static" | "types" | "weak_type" | "structure" | "context" | "unknown", "aot" for
-    # an ahead-of-time compile made before the graded calls, or "jax_internal" for a compile JAX did not explain
+    # an ahead-of-time compile made before the graded calls, "placement" for a recompile of the learner's own jitted
+    # function that JAX did not explain (no retrace: the rest of the key changed), or "jax_internal" for a compile
+    # JAX did not explain
     kind: str = "unknown"
 
 

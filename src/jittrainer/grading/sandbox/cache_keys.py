@@ -156,6 +156,10 @@ class KeyLog:
                 self._seen[owner_id].calls.append((args, kwargs))
                 return
 
+    def names(self) -> set[str]:
+        """The names of the spied jitted functions called so far (the learner's own: "step", "<lambda>")."""
+        return {seen.name for seen in self._seen.values()}
+
     def changes_for(self, function: str | None) -> list[KeyChange]:
         """For the innermost call in flight of a function named ``function``: what changed against the closest
         earlier key of the same jitted function (fewest changes), or [] when nothing the spy sees differs."""

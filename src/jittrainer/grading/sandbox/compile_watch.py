@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 
 import jax
@@ -53,6 +53,8 @@ class CountingWindow:
     # Executables compiled ahead of time (``lower().compile()``) outside this window and run in it: the learner
     # paid for their compiles (at import, say), so they count here, once each.
     aot: list[CacheMiss] = field(default_factory=list)
+    # The names of the learner's spied jitted functions: a compile of one that JAX left unexplained is not JAX's own.
+    spied: Callable[[], Collection[str]] = field(default=lambda: ())
 
     @property
     def compiles(self) -> int:
@@ -76,6 +78,8 @@ class CountingWindow:
         ``params`` name the positional arguments of ``function`` (the graded one) in explanations about it."""
         unused = list(self.misses)
         out = list(self.aot)
+        own = {f"jit({name})" for name in self.spied()}
+        compiled: set[str] = set()
         for event in self.events:
             if event.kind != "compile":
                 continue
@@ -84,8 +88,11 @@ class CountingWindow:
                 names = params if function and miss.function == function else ()
                 reason = cachemiss.explain(miss.text, call=event.call, params=names, changes=miss.changes)
                 detail, kind = miss.text, cachemiss.kind(miss.text, call=event.call, changes=miss.changes)
+            elif event.function in own and event.function in compiled:
+                reason, detail, kind = _recompiled(event.function), "", "placement"
             else:
                 reason, detail, kind = _unexplained(event.function), "", "jax_internal"
+            compiled.add(event.function)
             out.append(CacheMiss(call=event.call, function=event.function, reason=reason, detail=detail, kind=kind))
         return out
 
@@ -106,6 +113,18 @@ def _unexplained(function: str) -> Msg:
         "miss.jax_internal",
         "{function} is not a function from your file: JAX compiled one of its own operations for shapes or dtypes it "
         "had not seen before (a jax.numpy call run eagerly, outside a jitted function)",
+        function=function,
+    )
+
+
+def _recompiled(function: str) -> Msg:
+    # JAX explains tracing-cache misses only: a compile of the learner's function with no miss logged reused its
+    # traced program, and what changed is in the rest of the key, most often where the arguments live.
+    return msg(
+        "miss.placement",
+        "{function} was compiled again without being traced again: its program was the same, but another part of "
+        "jit's cache key changed, most often where the arguments live (another device, the mesh's devices in another "
+        "order, committed or not)",
         function=function,
     )
 
@@ -171,7 +190,7 @@ class CompileWatch:
 
     @contextlib.contextmanager
     def counting(self) -> Iterator[CountingWindow]:
-        window = CountingWindow()
+        window = CountingWindow(spied=self.keys.names)
         previous, self.window = self.window, window
         try:
             with jax.explain_cache_misses(True):

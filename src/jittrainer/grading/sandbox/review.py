@@ -124,8 +124,9 @@ def find_program(g: Any) -> Program | None:
         real, args, kwargs = first.fn, first.args, first.kwargs
         if first.ahead_of_time:
             return Program(f"jit({first.function})", _aot_jaxpr(g, real), lambda: (real, real.args_info))
-        closed = real.trace(*args, **kwargs).jaxpr if hasattr(real, "trace") else None
-        return Program(f"jit({first.function})", closed, _lowering(real, args, kwargs))
+        with first.context():  # inside the mesh the learner's code had set around the call, if any
+            closed = real.trace(*args, **kwargs).jaxpr if hasattr(real, "trace") else None
+        return Program(f"jit({first.function})", closed, _lowering(real, args, kwargs, first.context))
     if g.pmap_spy.first is not None:
         real, args, kwargs = g.pmap_spy.first
         name = getattr(getattr(real, "__wrapped__", real), "__name__", "pmap")
@@ -149,13 +150,15 @@ def _aot_jaxpr(g: Any, compiled: Any) -> Any:
     return None
 
 
-def _lowering(real: Any, args: tuple, kwargs: dict) -> Callable[[], tuple[Any, Any]] | None:
+def _lowering(real: Any, args: tuple, kwargs: dict,
+              context: Callable[[], Any] = contextlib.nullcontext) -> Callable[[], tuple[Any, Any]] | None:
     if not hasattr(real, "lower"):
         return None
 
     def compile_it() -> tuple[Any, Any]:
-        lowered = real.lower(*args, **kwargs)
-        return lowered.compile(), getattr(lowered, "args_info", None)
+        with context():
+            lowered = real.lower(*args, **kwargs)
+            return lowered.compile(), getattr(lowered, "args_info", None)
 
     return compile_it
 

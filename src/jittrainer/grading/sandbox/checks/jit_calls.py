@@ -3,7 +3,8 @@ again or read its program, for checks that prove the data reached jitted code an
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,6 +34,9 @@ class JitCall:
     origin: Any = None
     statics: StaticSpec | None = None
     source: Callable[[], Any] | None = None
+    # The mesh the learner's code had set (jax.set_mesh) around the call, or None: a program whose bare
+    # PartitionSpecs or reshards name it traces again only inside it.
+    mesh: Any = None
 
     @classmethod
     def at_call(cls, call: int | None, function: str, fn: Callable, args: tuple, kwargs: dict,
@@ -42,7 +46,16 @@ class JitCall:
         except Exception:
             found, tree = [], None
         return cls(call, function, fn, args, kwargs, ahead_of_time=ahead_of_time, tree=tree,
-                   snapshot=[copied_array(leaf) for leaf in found], **more)
+                   snapshot=[copied_array(leaf) for leaf in found], mesh=_set_mesh(), **more)
+
+    @contextlib.contextmanager
+    def context(self) -> Iterator[None]:
+        """The mesh that was set around the call, set again (nothing when none was)."""
+        if self.mesh is None:
+            yield
+            return
+        with jax.set_mesh(self.mesh):
+            yield
 
     def jaxpr(self) -> Any:
         """The call's program (a ClosedJaxpr), traced again on the recorded arguments: the learner's Python runs
@@ -50,7 +63,8 @@ class JitCall:
         if self.source is not None:
             return self.source()
         args, kwargs = self.arguments()
-        return self.fn.trace(*args, **kwargs).jaxpr
+        with self.context():
+            return self.fn.trace(*args, **kwargs).jaxpr
 
     def dynamic_leaves(self) -> list[Any]:
         """The argument leaves the program receives as its inputs, in order: static arguments left out."""
@@ -110,8 +124,9 @@ class JitCall:
 
     def reinvoke(self, args: tuple, kwargs: dict | None = None) -> Any:
         """Call the same jitted function again with other arguments (run it outside the counted calls)."""
-        out = self.fn(*args, **(self.kwargs if kwargs is None else kwargs))
-        jax.block_until_ready(out)
+        with self.context():
+            out = self.fn(*args, **(self.kwargs if kwargs is None else kwargs))
+            jax.block_until_ready(out)
         return out
 
     def rerun_replacing(self, x: np.ndarray, new_x: np.ndarray) -> list[np.ndarray]:
@@ -119,6 +134,15 @@ class JitCall:
         Comparing this for x itself and for another x shows whether the result is computed from x."""
         out = self.reinvoke(*self.replacing(x, new_x))
         return [np.asarray(leaf, dtype=np.float64) for leaf in jax.tree_util.tree_leaves(out)]
+
+
+def _set_mesh() -> Any:
+    """The concrete mesh set with jax.set_mesh at this moment, or None (none set, or a JAX without the API)."""
+    try:
+        mesh = jax.sharding.get_mesh()
+    except Exception:
+        return None
+    return None if getattr(mesh, "empty", True) else mesh
 
 
 def _place(leaf: Any, x: np.ndarray) -> str | int | None:
