@@ -143,6 +143,7 @@ class WorkerProcess:
         lifeline_r, self._lifeline_w = os.pipe()
         os.set_blocking(self._stack_r, False)
         passed = (job_r, result_w, stack_w, status_w, lifeline_r)
+        self._adopter: int | None = None  # the fork server this job was forked from: it adopts what the job leaves
         server = zygote_mod.shared() if zygote is SHARED else zygote
         try:
             started = self._fork(server, passed) if isinstance(server, zygote_mod.Zygote) else None
@@ -326,6 +327,11 @@ class WorkerProcess:
         now = time.monotonic()
         if now - self._tree_at >= TREE_REFRESH_S:
             self._tree, self._tree_at = procs.subtree(self.supervisor_pid), now
+            if not self._tree and self._poll() is not None:
+                # The job killed its own supervisor: what it left is found as a kill would find it (the job's token,
+                # orphans re-parented to this host or the fork server), so the limit still holds.
+                self._tree = procs.job_processes(self.kill_token, None, strays_since=self._started_ticks,
+                                                 adopters=(self._adopter,))
         resident = procs.tree_rss(self._tree)
         # Shared memory a job holds through a descriptor (memfd, /dev/shm) is resident without being mapped.
         held = procs.shared_memory_bytes(self._tree)
@@ -387,7 +393,7 @@ class WorkerProcess:
                 since = self._started_ticks if ended not in (None, 0) else None
                 root = self.supervisor_pid if ended is None else None  # once reaped, nobody's to signal
                 killed = procs.kill_job(self.kill_token, root, strays_since=since,
-                                        adopters=(getattr(self, "_adopter", None),))
+                                        adopters=(self._adopter,))
                 if root is not None:
                     with contextlib.suppress(ProcessLookupError, PermissionError):
                         os.killpg(root, signal.SIGKILL)
