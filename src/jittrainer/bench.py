@@ -1,6 +1,8 @@
 """``jittrainer bench``: how fast feedback is on this machine, measured, not asserted in tests.
 
 - ``cold_grade_s``: one-shot grades of black_box_print's reference solution, process start included (the CLI path).
+- ``forked_grade_s``: the same file forked from a ready fork server (no spare waiting), fork and backend start
+  included: what a grade costs when there is no spare (``validate``, ``check --all``, a second device count).
 - ``warm_grade_s``: the same file through the warm pool, from job hand-over to verdict, with the spare already
   warm, as it is while a learner reads.
 - ``check_s`` / ``bare_jax_s`` / ``check_vs_jax_ratio``: ``jittrainer check --no-review`` of that file from the
@@ -28,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from jittrainer.course.exercises import find_exercise, load_exercises
+from jittrainer.grading.host import zygote
 from jittrainer.grading.host.grading import Grading
 from jittrainer.grading.host.pool import WorkerPool
 from jittrainer.grading.host.review import ReferenceCache
@@ -63,6 +66,22 @@ def cold_grades(sub: Submission, runs: int, progress: Callable[[str], None]) -> 
         samples.append(run.verdict_at - run.started)
         progress(f"cold grade {i + 1}/{runs}: {samples[-1]:.3f} s")
         time.sleep(SETTLE_S)
+    return samples
+
+
+def forked_grades(sub: Submission, runs: int, progress: Callable[[str], None]) -> list[float]:
+    server = zygote.start_shared()
+    if not server.wait_ready():
+        raise RuntimeError(f"the fork server did not start: {server.broken}")
+    samples = []
+    for i in range(runs):
+        time.sleep(SETTLE_S)
+        run = GradingRun(sub, Limits())
+        verdict = run.run()
+        if not verdict.passed:
+            raise RuntimeError(f"the reference solution did not pass: {verdict.message}")
+        samples.append(run.verdict_at - run.started)
+        progress(f"forked grade {i + 1}/{runs} ({run.worker.mode}): {samples[-1]:.3f} s")
     return samples
 
 
@@ -177,9 +196,11 @@ def run_bench(runs: int = 7, progress: Callable[[str], None] | None = None, exer
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     sub = _submission(exercises_dir)
     cold_grades(sub, 1, lambda line: None)  # unmeasured: writes the worker's caches
-    cold = cold_grades(sub, runs, progress)
+    cold = cold_grades(sub, runs, progress)  # before any fork server exists: spawned, as a one-shot check
+    forked = forked_grades(sub, runs, progress)
     warm = warm_grades(sub, runs, progress)
-    result: dict[str, Any] = {"runs": runs, "cold_grade_s": stats(cold), "warm_grade_s": stats(warm)}
+    result: dict[str, Any] = {"runs": runs, "cold_grade_s": stats(cold), "forked_grade_s": stats(forked),
+                              "warm_grade_s": stats(warm), "isolation": zygote.shared().mode}  # type: ignore[union-attr]
     result["cold_warm_ratio"] = round(statistics.median(cold) / statistics.median(warm), 2)
     first_review, reviews = review_times(sub, runs, progress)
     result["review_first_s"], result["review_s"] = round(first_review, 4), stats(reviews)

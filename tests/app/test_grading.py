@@ -112,7 +112,7 @@ async def test_a_new_run_kills_the_one_in_flight():
         await wait_until(pilot, lambda: worker is not None and worker.used, 90, "the first job to reach its worker")
         s.editor.text = ex.solution_path.read_text()
         await pilot.press("ctrl+r")
-        await wait_until(pilot, lambda: worker.proc.poll() is not None, 10, "the first worker to die")
+        await wait_until(pilot, lambda: worker.supervisor.poll() is not None, 10, "the first worker to die")
         assert first.cancelled.is_set() and worker.killed
         verdict = await wait_for_verdict(pilot, app)
         assert verdict.status == "pass", (verdict.message, verdict.internal_error, verdict.error)

@@ -151,10 +151,28 @@ def cmd_doctor(args: argparse.Namespace) -> int:
         rows.append((_("devices"), f"{devices['count']} × {devices['platform']} ({devices['kind']})"))
     else:
         rows.append((_("worker"), style.bad(_("failed: {error}").format(error=outcome.error))))
+    rows.append((_("isolation"), _isolation(style)))
     width = max(cells(k) for k, _v in rows)  # a Chinese label takes two cells a character
     for key, value in rows:
         print(f"{ljust(key, width)}  {value}")
     return EXIT_PASS if outcome.ok else EXIT_FAIL
+
+
+def _isolation(style: Style) -> str:
+    """Which worker start is in force for the app, watch, validate and check --all (README, "What holds")."""
+    from jittrainer.grading.host.zygote import Zygote
+
+    server = Zygote()
+    try:
+        if not server.wait_ready():
+            return style.bad(_("no fork server ({why}): every job is spawned").format(
+                why=server.broken or _("it did not start")))
+        if server.mode == "namespaces":
+            return _("namespaces: each job runs in its own PID, IPC and mount namespaces, forked from a fork server")
+        return style.bad(_("plain: no namespaces here ({why}); a job can see and signal your other processes").format(
+            why=server.hello.get("why", "") if server.hello else ""))
+    finally:
+        server.close()
 
 
 def _jax_span(version: str, style: Style) -> str:
@@ -182,6 +200,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     verdicts = meets(result)
     rows = [
         (_("cold grade (process start included)"), "cold_grade_s", lambda v: f"{v:.3f} s"),
+        (_("forked grade (fork server ready, no spare)"), "forked_grade_s", lambda v: f"{v:.3f} s"),
         (_("warm grade (job handed over → verdict)"), "warm_grade_s", lambda v: f"{v:.3f} s"),
         (_("cold / warm"), "cold_warm_ratio", lambda v: f"{v:.1f}×"),
         (_("review after a pass (reference cached)"), "review_s", lambda v: f"{v:.3f} s"),
