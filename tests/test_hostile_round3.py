@@ -177,11 +177,14 @@ def test_a_folder_3000_deep_left_at_import_is_the_learner_s_grade_and_is_removed
     code = "import os\nfor _ in range(3000):\n    os.mkdir('d')\n    os.chdir('d')\n" + DOUBLE.replace("2 *", "3 *")
     scratch = tmp_path / "tmp"
     scratch.mkdir()
-    rc, out, err, wall = cli(tmp_path, "check", "--json", code=code, timeout=30, env={"TMPDIR": str(scratch)})
-    verdict = json.loads(out)
-    assert rc == 1 and verdict["status"] == "fail" and verdict["checks"][1]["status"] == "fail", (rc, err)
-    assert attempts(tmp_path) == 1
-    assert list(scratch.iterdir()) == []  # the worker's folder went with the job
+    try:
+        rc, out, err, wall = cli(tmp_path, "check", "--json", code=code, timeout=30, env={"TMPDIR": str(scratch)})
+        verdict = json.loads(out)
+        assert rc == 1 and verdict["status"] == "fail" and verdict["checks"][1]["status"] == "fail", (rc, err)
+        assert attempts(tmp_path) == 1
+        assert list(scratch.iterdir()) == []  # the worker's folder went with the job
+    finally:  # whatever is left: pytest's own clean-up of old tmp folders recurses too (3.11)
+        subprocess.run(["rm", "-rf", str(scratch)], check=False)
 
 
 # ---------------------------------------------------------------------- B5. files the learner controls
