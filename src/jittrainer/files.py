@@ -1,8 +1,10 @@
-"""Writing the learner's files so that nothing is lost: atomic replaces and kept copies.
+"""Writing the learner's files so that nothing is lost: atomic replaces and kept copies; reading one that may not
+be a file at all.
 
 Every write goes to a temp file, is fsynced, and renamed over the old file (atomic on POSIX); the previous version
 can be kept as a backup first. ``keep_copy`` is the one rule for a time-stamped copy (a draft before a reset, a
-disk version the editor did not take, a corrupt progress file).
+disk version the editor did not take, a corrupt progress file). ``read_regular`` reads a file the learner's code may
+have replaced (a draft turned into a symlink to a FIFO): it never waits on what is not a regular file.
 """
 
 from __future__ import annotations
@@ -12,7 +14,29 @@ import datetime as dt
 import json
 import os
 import shutil
+import stat
 from pathlib import Path
+
+
+class NotARegularFile(OSError):
+    """A path that names a FIFO, a device, a socket or a folder where a file was expected."""
+
+
+def read_regular(path: Path) -> bytes:
+    """The bytes of the regular file at ``path`` (a symlink to one too). Opened without blocking, so a FIFO in its
+    place (where a plain open() would wait for a writer for ever), a device or a folder is refused at once with
+    NotARegularFile; OSError for what cannot be opened at all."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise NotARegularFile(f"{path}: not a regular file")
+        os.set_blocking(fd, True)
+        chunks = []
+        while chunk := os.read(fd, 1 << 20):
+            chunks.append(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
 
 
 def _fsync_dir(folder: Path) -> None:

@@ -10,6 +10,7 @@ import os
 from pathlib import Path
 
 from jittrainer.course.exercises import Exercise
+from jittrainer.files import read_regular
 from jittrainer.session.drafts import Drafts
 
 Stamp = tuple[int, int, int]  # (inode, size, mtime_ns): an atomic replace changes the inode even within one tick
@@ -66,7 +67,7 @@ class DraftFile:
             # A deleted draft is not news: the next save writes it again.
             return None
         try:
-            data = self.path.read_bytes()
+            data = read_regular(self.path)  # a FIFO in the draft's place must not freeze the app: refused, not read
         except OSError:
             return None
         self.stamp = stamp

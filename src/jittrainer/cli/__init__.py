@@ -15,8 +15,8 @@ from typing import Any
 
 import jittrainer
 from jittrainer.cli.argtypes import positive_int
-from jittrainer.cli.style import (EXIT_PASS, EXIT_USAGE, UsageError, json_printed, print_json, reset_json_printed,
-                                  show_notices)
+from jittrainer.cli.style import (EXIT_PASS, EXIT_USAGE, UsageError, crash_line, json_printed, print_json,
+                                  reset_json_printed, show_notices)
 from jittrainer.i18n import LANGUAGES, N_, _, detect, ngettext, set_language
 from jittrainer.session.settings import load_settings
 
@@ -204,20 +204,7 @@ def main(argv: list[str] | None = None) -> int:
 def _internal_error(args: argparse.Namespace, exc: Exception) -> int:
     """Report a bug in jittrainer itself: one line on stderr, the traceback in a file, exit 2; under ``--json``
     stdout still holds exactly one JSON object."""
-    import traceback
-
-    from jittrainer import paths
-    from jittrainer.files import keep_copy
-
-    detail = f"{type(exc).__name__}: {str(exc)[:300]}"
-    try:
-        text = "".join(traceback.format_exception(exc))
-        where = str(keep_copy(paths.cache_dir() / "crashes", "jittrainer", text.encode("utf-8", "replace"), ".txt"))
-    except Exception:  # noqa: BLE001  (no place to keep it: the one line still says what happened)
-        where = ""
-    line = _("internal error (a bug in jittrainer): {detail}").format(detail=detail)
-    if where:
-        line += "; " + _("the traceback is in {path}").format(path=where)
+    line = crash_line(exc)
     if getattr(args, "json", False) and not json_printed():
         with contextlib.suppress(Exception):
             print_json({"error": line, "internal": True}, indent=None)

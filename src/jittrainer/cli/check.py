@@ -7,11 +7,12 @@ import sys
 from functools import partial
 from pathlib import Path
 
-from jittrainer.cli.exercises import draft_path, find, session_for
+from jittrainer.cli.exercises import draft_path, find, given_file, read_source, session_for
 from jittrainer.cli.exercism import exercism_json
 from jittrainer.cli.report import print_verdict, verdict_json
 from jittrainer.cli.review import analysis_json, print_review, print_review_pending
 from jittrainer.cli.style import EXIT_FAIL, EXIT_PASS, EXIT_USAGE, Style, UsageError, print_json, save_progress, warn
+from jittrainer.files import NotARegularFile, read_regular
 from jittrainer.grading.host.grading import Grading
 from jittrainer.grading.host.pool import WorkerPool
 from jittrainer.grading.host.run import Submission
@@ -32,16 +33,8 @@ def cmd_check(args: argparse.Namespace) -> int:
         raise UsageError(_("which exercise? give its id, folder name or number (or --all)"))
     ex = find(session, args.id)
     draft = session.drafts.path(ex)
-    if args.path:
-        path = Path(args.path).expanduser()
-        if not path.is_file():
-            raise UsageError(_("{path}: no such file").format(path=path))
-    else:
-        path = draft_path(session, ex)
-    try:
-        source = path.read_bytes()
-    except OSError as exc:
-        raise UsageError(_("{path}: cannot read it ({reason})").format(path=path, reason=exc.strerror or exc)) from None
+    path = given_file(args.path) if args.path else draft_path(session, ex)
+    source = read_source(path)
     is_draft = path.resolve() == draft.resolve()
     timing = bool(args.timing) and not args.no_timing
     if args.analysis and args.no_review:
@@ -110,8 +103,16 @@ def check_all(session, args: argparse.Namespace) -> int:
             if not path.exists():
                 rows.append({"id": ex.id, "number": ex.number, "status": "no draft"})
                 continue
-            submission = Submission(ex, path.read_bytes(), path.resolve(), seed=args.seed, timing=False,
-                                    lang=session.lang)
+            try:
+                source = read_regular(path)
+            except OSError as exc:  # a FIFO or a folder in its place: said in the table, never waited on
+                why = _("not a regular file") if isinstance(exc, NotARegularFile) else exc.strerror or str(exc)
+                rows.append({"id": ex.id, "number": ex.number, "status": "unreadable", "message": why})
+                if not args.json:
+                    word = _("UNREADABLE")
+                    print(f"  {ex.number:02d}  {ex.id:<24} {style.bad(ljust(word, 8))}  {why}", flush=True)
+                continue
+            submission = Submission(ex, source, path.resolve(), seed=args.seed, timing=False, lang=session.lang)
             verdict = Grading(submission, session.limits(ex, args.timeout), take_worker=pool.take).run()
             if verdict.internal_error is None:
                 save_progress(partial(session.record_verdict, explicit=False), ex, verdict)

@@ -6,10 +6,11 @@ import argparse
 import sys
 from pathlib import Path
 
-from jittrainer.cli.style import EXIT_PASS, Style, UsageError, print_json, save_progress, show_notices, warn
+from jittrainer.cli.style import EXIT_PASS, Style, UsageError, print_json, save_progress, show_notices, shown, warn
 from jittrainer.cli.terminal_markdown import join_soft_breaks
 from jittrainer.course.exercises import Exercise, ExerciseNotFound
 from jittrainer.course.packs import FILE as PACK_FILE
+from jittrainer.files import NotARegularFile, read_regular
 from jittrainer.i18n import _, language
 from jittrainer.session import Session
 
@@ -45,6 +46,26 @@ def find(session: Session, key: str) -> Exercise:
         raise UsageError(_("{folder} is unavailable: {problem}").format(folder=ex.dir.name,
                                                                        problem=ex.unavailable_reason()))
     return ex
+
+
+def read_source(path: Path) -> bytes:
+    """The file to grade or run, read without ever waiting: a FIFO, device or folder in its place is a usage error."""
+    try:
+        return read_regular(path)
+    except NotARegularFile:
+        raise UsageError(_("{path}: not a regular file (a pipe, a device or a folder): only a file can be graded")
+                         .format(path=shown(path))) from None
+    except OSError as exc:
+        raise UsageError(_("{path}: cannot read it ({reason})").format(path=shown(path),
+                                                                     reason=exc.strerror or exc)) from None
+
+
+def given_file(path_arg: str) -> Path:
+    """A file named on the command line: a usage error when nothing is there."""
+    path = Path(path_arg).expanduser()
+    if not path.exists():
+        raise UsageError(_("{path}: no such file").format(path=shown(path)))
+    return path
 
 
 def draft_path(session: Session, ex: Exercise):

@@ -16,9 +16,9 @@ from typing import IO
 
 from jittrainer.cli.argtypes import positive_float
 from jittrainer.cli.drill import run_plain
-from jittrainer.cli.exercises import session_for
+from jittrainer.cli.exercises import read_source, session_for
 from jittrainer.cli.report import print_verdict
-from jittrainer.cli.style import EXIT_PASS, EXIT_USAGE, Style, save_progress, warn
+from jittrainer.cli.style import EXIT_PASS, EXIT_USAGE, Style, UsageError, save_progress, warn
 from jittrainer.course.drills.loader import load_drills
 from jittrainer.course.drills.model import Deck
 from jittrainer.course.drills.render import not_applying_note
@@ -134,7 +134,12 @@ def _exercise(session: Session, ex, attempt: ExerciseAttempt, pool: WorkerPool, 
             raise KeyboardInterrupt
         if line.strip().lower() in ("s", "skip"):
             break
-        submission = Submission(ex, path.read_bytes(), path.resolve(), timing=False, lang=session.lang)
+        try:
+            source = read_source(path)
+        except UsageError as exc:  # a FIFO or a folder in its place: said, and the interview goes on
+            say(style.bad(str(exc)))
+            continue
+        submission = Submission(ex, source, path.resolve(), timing=False, lang=session.lang)
         verdict = Grading(submission, session.limits(ex), take_worker=pool.take).run()
         attempt.runs += 1
         attempt.status = verdict.status

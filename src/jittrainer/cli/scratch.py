@@ -11,9 +11,9 @@ import argparse
 import sys
 from pathlib import Path
 
-from jittrainer.cli.exercises import draft_path, find, session_for
+from jittrainer.cli.exercises import draft_path, find, given_file, read_source, session_for
 from jittrainer.cli.report import plain
-from jittrainer.cli.style import EXIT_FAIL, EXIT_PASS, EXIT_USAGE, Style, UsageError, print_json
+from jittrainer.cli.style import EXIT_FAIL, EXIT_PASS, EXIT_USAGE, Style, print_json
 from jittrainer.grading.host.run import Submission
 from jittrainer.grading.host.scratch import scratch_run
 from jittrainer.grading.scratch import ScratchRun
@@ -27,16 +27,8 @@ SHOWN_LINES = 30
 def cmd_run(args: argparse.Namespace) -> int:
     session = session_for(args)
     ex = find(session, args.id)
-    if args.path:
-        path = Path(args.path).expanduser()
-        if not path.is_file():
-            raise UsageError(_("{path}: no such file").format(path=path))
-    else:
-        path = draft_path(session, ex)
-    try:
-        source = path.read_bytes()
-    except OSError as exc:
-        raise UsageError(_("{path}: cannot read it ({reason})").format(path=path, reason=exc.strerror or exc)) from None
+    path = given_file(args.path) if args.path else draft_path(session, ex)
+    source = read_source(path)
     submission = Submission(ex, source, path.resolve(), timing=False, lang=session.lang)
     result = scratch_run(submission, session.limits(ex, args.timeout))
     if args.json:

@@ -44,8 +44,9 @@ class Style:
         return self(text, "1")
 
     def path(self, path: Path | str) -> str:
-        """A file path, clickable where the terminal supports hyperlinks (the text stays the plain path)."""
-        text = str(path)
+        """A file path, clickable where the terminal supports hyperlinks (the text stays the plain path, its control
+        characters written out: a file name can hold ESC or U+202E)."""
+        text = shown(path)
         if not self.on:
             return text
         try:
@@ -53,6 +54,32 @@ class Style:
         except ValueError:
             return text
         return f"\x1b]8;;{uri}\x1b\\{text}\x1b]8;;\x1b\\"
+
+
+def shown(text: object) -> str:
+    """A file name, or any text that is not ours, as the terminal may print it: control characters (ESC, C1, bidi
+    overrides, the lone surrogates of an undecodable name) written out as visible escapes."""
+    from jittrainer.grading.host.untrusted import visible
+
+    return visible(str(text), 4096)
+
+
+def crash_line(exc: BaseException) -> str:
+    """'internal error (a bug in jittrainer): …; the traceback is in …': the traceback kept in a file."""
+    import traceback
+
+    from jittrainer.files import keep_copy
+
+    detail = f"{type(exc).__name__}: {str(exc)[:300]}"
+    try:
+        text = "".join(traceback.format_exception(exc))
+        where = str(keep_copy(paths.cache_dir() / "crashes", "jittrainer", text.encode("utf-8", "replace"), ".txt"))
+    except Exception:  # noqa: BLE001  (no place to keep it: the one line still says what happened)
+        where = ""
+    line = _("internal error (a bug in jittrainer): {detail}").format(detail=detail)
+    if where:
+        line += "; " + _("the traceback is in {path}").format(path=where)
+    return line
 
 
 def warn(text: str) -> None:

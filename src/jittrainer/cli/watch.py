@@ -4,7 +4,15 @@ A plain terminal loop (it works over ssh and in any terminal): it grades the dra
 warm worker, and prints the verdict; after a pass it offers the next exercise. Keys: ``h`` a hint, ``a`` the advice,
 ``r`` grade again, ``n`` the next exercise (after a pass), ``q`` quit. Every save counts as a run, for progress and
 for the advice rule. It never hangs silently: a grade in flight says so, runs under the exercise's time limit, and a
-newer save (or ``q``) stops it; the learner's output arrives capped inside the verdict.
+newer save (or ``q``) stops it; the learner's output arrives capped inside the verdict; a grade that fails on the
+host is said in one line, and watching goes on.
+
+What counts as a save (the learner's code can write to its own file while it is graded, and must not keep watch
+grading for ever): a change is a save when the draft's bytes differ from those last graded and from those found when
+the last grade ended (the job's processes are all dead by then, so nothing of it can write later). A save during a
+grade stops it and grades the new draft; a draft that changes again while that second grade runs is not graded a
+third time by itself: watch shows the verdict, says the draft changed while it was graded, and waits for ``r`` or
+the next change.
 
 Saves are seen through ``watchfiles`` (inotify and friends); where that is not available, the draft is polled.
 """
@@ -22,8 +30,9 @@ from typing import IO, Any
 
 from jittrainer.cli.exercises import draft_path, find, session_for
 from jittrainer.cli.report import print_verdict
-from jittrainer.cli.style import EXIT_PASS, Style, UsageError, save_progress, show_notices
+from jittrainer.cli.style import EXIT_PASS, Style, UsageError, crash_line, save_progress, show_notices, shown
 from jittrainer.course.exercises import Exercise
+from jittrainer.files import NotARegularFile, read_regular
 from jittrainer.grading.host.pool import WorkerPool
 from jittrainer.grading.host.grading import Grading
 from jittrainer.grading.host.run import Submission
@@ -109,6 +118,9 @@ class WatchLoop:
         self.run: Grading | None = None
         self.passed = False
         self.generation = 0
+        self.graded: bytes | None = None  # the draft as the grade in flight (or the last one) read it
+        self.settled: bytes | None = None  # the draft as it was when the last grade ended
+        self.again = False  # the grade in flight (or the last one) was started by a change made during a grade
 
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")
@@ -122,28 +134,78 @@ class WatchLoop:
         self.say(_("Watching {path}: save it in your editor and it is graded.").format(path=self.style.path(path)))
         self.say(self.style.dim(_("keys: h hint · a advice · r grade again · n next (after a pass) · q quit")))
 
-    def grade(self) -> None:
+    def read(self) -> bytes | None:
+        """The draft's bytes, never waiting (a FIFO in its place is refused); None, said, when it cannot be read."""
+        path = self.session.drafts.path(self.exercise)
+        try:
+            return read_regular(path)
+        except NotARegularFile:
+            self.say(self.style.bad(_("{path}: not a regular file (a pipe, a device or a folder): only a file can be "
+                                      "graded").format(path=shown(path))))
+        except OSError as exc:
+            self.say(self.style.bad(_("cannot read {path}: {reason}").format(path=shown(path),
+                                                                          reason=exc.strerror or exc)))
+        return None
+
+    def saved(self) -> None:
+        """The watcher saw the draft change: grade it if that is a save (the module's docstring says when)."""
+        source = self.read()
+        if source is None or source in (self.graded, self.settled):
+            return  # unreadable (said), as graded, or as the last grade left it: nothing new since
+        if self.run is not None and self.again:
+            return  # a second change while a grade runs: said when it ends, not graded by itself
+        self.grade(again=self.run is not None, source=source)
+
+    def grade(self, again: bool = False, source: bytes | None = None) -> None:
         """Start grading the draft in a thread; a grade still in flight is stopped (the newer save wins)."""
-        if self.run is not None:
-            self.run.cancel()
+        self.cancel()
         ex = self.exercise
         path = self.session.drafts.path(ex)
-        try:
-            source = path.read_bytes()
-        except OSError as exc:
-            self.say(self.style.bad(_("cannot read {path}: {reason}").format(path=path, reason=exc.strerror or exc)))
+        source = source if source is not None else self.read()
+        if source is None:
             return
         self.generation += 1
         generation = self.generation
+        self.graded, self.again = source, again
         submission = Submission(ex, source, path.resolve(), timing=False, lang=self.session.lang)
         run = self.run = Grading(submission, self.session.limits(ex), take_worker=self.pool.take)
-        self.say(self.style.dim(_("grading {name}…").format(name=path.name)))
+        self.say(self.style.dim(_("grading {name}…").format(name=shown(path.name))))
 
         def work() -> None:
-            verdict = run.run()
-            self.events.put(Event("verdict", (generation, verdict)))
+            try:
+                outcome: Any = run.run()
+            except Exception as exc:  # noqa: BLE001 - a bug on the host path: said, never "grading…" for ever
+                outcome = exc
+            self.events.put(Event("verdict", (generation, outcome)))
 
         threading.Thread(target=work, daemon=True).start()
+
+    def cancel(self) -> None:
+        """Stop the grade in flight, if any; a failure to clean up after it is said, never the end of watching."""
+        run, self.run = self.run, None
+        if run is not None:
+            try:
+                run.cancel()
+            except Exception as exc:  # noqa: BLE001 - a bug on the host path
+                self.say(self.style.bad(crash_line(exc)))
+
+    def ended(self, outcome: Verdict | Exception) -> None:
+        """A grade ended (every process of its job is dead): show it, and grade again once if the draft changed
+        while it ran, unless this grade was itself that once."""
+        self.run = None
+        self.settled = self.read()
+        if isinstance(outcome, Exception):
+            self.say(self.style.bad(crash_line(outcome)))
+        else:
+            self.show(outcome)
+        if self.settled is None or self.settled == self.graded:
+            return
+        if self.again:
+            self.say(self.style.warn(_("Your draft changed while it was being graded (does your code write to its own "
+                                       "file?): it is not graded again by itself. Press r to grade it now; any later "
+                                       "change grades it.")))
+            return
+        self.grade(again=True, source=self.settled)
 
     def show(self, verdict: Verdict) -> None:
         ex, session = self.exercise, self.session
@@ -200,6 +262,7 @@ class WatchLoop:
         self.stop_watch.set()
         self.exercise = exercise
         self.passed = False
+        self.graded = self.settled = None  # another draft
         self.pool.want(device_counts(exercise))
         self.start_watching()
         self.header()
@@ -222,12 +285,11 @@ class WatchLoop:
             while True:
                 event = self.events.get()
                 if event.kind == "saved":
-                    self.grade()
+                    self.saved()
                 elif event.kind == "verdict":
-                    generation, verdict = event.value
+                    generation, outcome = event.value
                     if generation == self.generation:
-                        self.run = None
-                        self.show(verdict)
+                        self.ended(outcome)
                 elif event.kind == "key":
                     if not self.key(event.value):
                         break
@@ -238,8 +300,7 @@ class WatchLoop:
         finally:
             stop_keys.set()
             self.stop_watch.set()
-            if self.run is not None:
-                self.run.cancel()
+            self.cancel()
             self.pool.shutdown()
         self.say(_("Stopped watching."))
         return EXIT_PASS

@@ -8,10 +8,12 @@ line or in the environment). The host refuses an outcome frame without it (a cra
 one verdict per job. The token stops frames forged by printing or by writing to an inherited descriptor; it does
 not stop code that reads the worker's memory (frames, ``gc``, ``/proc/self/mem``), which can find it. ``Phase``
 frames are sent while the learner's code runs, so a token on them would be within its reach: they carry none, are
-checked against the few phases there are, and are used for nothing but saying where a run was.
+checked against the few phases there are, and are used for nothing but saying where a run was. ``CheckFrame``
+carries one check's result the moment the check records it: the host refuses a pass unless each of its checks was
+sent as passed when it ran, so a result rewritten later (by a thread the learner's code left running) cannot pass.
 
 Host → worker: one ``GradeJob``, ``RunJob`` (a scratch run), ``ProofJob`` or ``ProbeJob``. Worker → host:
-``Ready``, then ``Phase`` updates, then ``VerdictFrame`` (+ ``TimingFrame``) (+ ``ReviewFrame``, for a passing program
+``Ready``, then ``Phase`` updates and a ``CheckFrame`` per check, then ``VerdictFrame`` (+ ``TimingFrame``) (+ ``ReviewFrame``, for a passing program
 when the job asks for a review), ``TaskResult`` or ``Crash``.
 """
 
@@ -116,6 +118,16 @@ class Phase:
 
 
 @dataclass
+class CheckFrame:
+    """One check's result, sent when the check recorded it (before the verdict is built)."""
+
+    token: str
+    check: str
+    status: str  # "pass" | "fail" | "error"
+    type: str = "check"
+
+
+@dataclass
 class VerdictFrame:
     token: str
     verdict: dict[str, Any]  # Verdict.to_dict(); decoded by the host with Verdict.from_dict
@@ -159,15 +171,15 @@ class Crash:
     type: str = "crash"
 
 
-Frame = Ready | Phase | VerdictFrame | TimingFrame | ReviewFrame | TaskResult | Crash
+Frame = Ready | Phase | CheckFrame | VerdictFrame | TimingFrame | ReviewFrame | TaskResult | Crash
 
-_FRAMES: dict[str, type] = {"ready": Ready, "phase": Phase, "verdict": VerdictFrame, "timing": TimingFrame,
-                            "review": ReviewFrame, "result": TaskResult, "crash": Crash}
+_FRAMES: dict[str, type] = {"ready": Ready, "phase": Phase, "check": CheckFrame, "verdict": VerdictFrame,
+                            "timing": TimingFrame, "review": ReviewFrame, "result": TaskResult, "crash": Crash}
 _JOBS: dict[str, type] = {"grade": GradeJob, "run": RunJob, "proof": ProofJob, "probe": ProbeJob}
 _FIELD_TYPES: dict[str, tuple[type, ...]] = {
     "pid": (int,), "import_s": (int, float), "devices": (int,), "phase": (str,), "token": (str,),
     "verdict": (dict,), "timing": (dict, TimingRequest), "ok": (bool,), "data": (dict,), "error": (str,), "traceback": (str,),
-    "review": (bool,), "measures": (dict,),
+    "review": (bool,), "measures": (dict,), "check": (str,), "status": (str,),
 }
 
 # ------------------------------------------------------------------------------------------------ encoding

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from jittrainer import paths
 from jittrainer.course.exercises import Exercise
-from jittrainer.files import atomic_write_bytes, atomic_write_text, keep_copy
+from jittrainer.files import NotARegularFile, atomic_write_bytes, atomic_write_text, keep_copy, read_regular
 
 
 class Drafts:
@@ -38,7 +38,8 @@ class Drafts:
         return path
 
     def read_bytes(self, exercise: Exercise) -> bytes:
-        return self.ensure(exercise).read_bytes()
+        """The draft's bytes; NotARegularFile (an OSError) at once when it is a FIFO, a device or a folder."""
+        return read_regular(self.ensure(exercise))
 
     def save(self, exercise: Exercise, text: str) -> Path:
         path = self.path(exercise)
@@ -48,7 +49,10 @@ class Drafts:
     def reset(self, exercise: Exercise) -> Path | None:
         """Draft back to the starter. The old draft is kept as ``backups/<id>-<time>.py``; returns that path."""
         path = self.path(exercise)
-        kept = keep_copy(self.backups, paths.key_file(exercise.id), path.read_bytes()) if path.exists() else None
+        try:
+            kept = keep_copy(self.backups, paths.key_file(exercise.id), read_regular(path)) if path.exists() else None
+        except NotARegularFile:  # nothing of the learner's to keep: the starter replaces it
+            kept = None
         atomic_write_bytes(path, self.starter_bytes(exercise))
         return kept
 

@@ -5,10 +5,10 @@ stuck (the worker's stacks), how its process ended, and what was forged on the c
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from jittrainer.grading.host import untrusted
 from jittrainer.grading.host.process import describe_exit
+from jittrainer.grading.host.stacks import shown_frames, stuck_at
 from jittrainer.grading.verdict import ErrorInfo
 from jittrainer.i18n.message import Msg, msg
 
@@ -35,36 +35,12 @@ def phase_words(phase: str, function: str) -> Msg:
     return msg("phase.starting", "while the grader was starting")
 
 
-_STACK_LINE = re.compile(r'^\s*File "(?P<file>.+)", line (?P<line>\d+) in (?P<function>\S+)', re.MULTILINE)
-
-
-@dataclass(frozen=True)
-class Stuck:
-    line: int  # where the graded function itself was (or, outside it, the innermost line of the learner's file)
-    function: str
-    inner_line: int | None = None  # the innermost line of the learner's file, when it is in another function
-    inner_function: str = ""
-
-
-def stuck_at(stacks: str, filename: str, graded: str) -> Stuck | None:
-    """Where the learner's code was when it was stopped, from the stack of the thread that was running it
-    (faulthandler prints the current thread first, most recent call first): the line of the graded function, and
-    the innermost line of the learner's file when that is elsewhere (a helper the graded function called)."""
-    current = stacks.split("\n\n")[0] if stacks else ""
-    frames = [(int(m["line"]), m["function"]) for m in _STACK_LINE.finditer(current or stacks) if m["file"] == filename]
-    if not frames:
-        return None
-    inner = frames[0]
-    own = next((f for f in frames if f[1] == graded), inner)
-    if own == inner:
-        return Stuck(*own)
-    return Stuck(own[0], own[1], inner[0], inner[1])
-
-
-def timeout_words(stacks: str, filename: str, graded: str, seconds: float, phase: str) -> tuple[Msg, ErrorInfo]:
-    """The headline and error of a run stopped at its time limit, from the stacks the worker dumped."""
+def timeout_words(stacks: str, filename: str, graded: str, seconds: float, phase: str,
+                  source: bytes) -> tuple[Msg, ErrorInfo]:
+    """The headline and error of a run stopped at its time limit, from the stacks the worker dumped: only the lines
+    that are real lines of the learner's file (``source``) are believed (``stacks``)."""
     where = phase_words(phase, graded)
-    at = stuck_at(stacks, filename, graded)
+    at = stuck_at(stacks, filename, graded, source)
     if at is not None and at.inner_line is not None:
         headline = msg(
             "run.timeout_inner",
@@ -88,7 +64,7 @@ def timeout_words(stacks: str, filename: str, graded: str, seconds: float, phase
             "work than the exercise needs)",
             seconds=seconds, where=where,
         )
-    frames = untrusted.visible("\n".join(ln for ln in stacks.splitlines() if filename in ln))
+    frames = shown_frames(stacks, filename, source)
     error = ErrorInfo("Timeout", str(headline.render("en")), line=at.line if at is not None else None, phase=phase,
                       traceback=f"Stuck here (your code only):\n{frames}" if frames else "")
     return headline, error

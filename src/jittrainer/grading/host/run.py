@@ -81,6 +81,7 @@ class GradingRun:
         self.verdict_at: float | None = None  # monotonic time the verdict arrived
         self.on_timing: Callable[[Verdict], None] | None = None  # the verdict with its timing, when a review follows
         self.measures, self.review_problem, self.measures_at = None, "", None  # the review's (host.measures)
+        self.reported: dict[str, str] = {}  # each check's status as the worker sent it when the check ran
 
     def cancel(self) -> None:
         self.cancelled.set()
@@ -205,7 +206,7 @@ class GradingRun:
             return self._cancelled()
         sub = self.submission
         headline, error = mishaps.timeout_words(stacks, str(sub.path), sub.exercise.function, self.limits.timeout_s,
-                                                self.phase)
+                                                self.phase, sub.source)
         return self._fail(headline, error=error)
 
     def _await_verdict(self, worker: WorkerProcess) -> Verdict:
@@ -224,6 +225,10 @@ class GradingRun:
                 return self._forged(str(message))
             if isinstance(message, protocol.Phase):
                 self.phase = message.phase
+            elif isinstance(message, protocol.CheckFrame):
+                refused = self._reported(message)
+                if refused:
+                    return self._forged(refused)
             elif isinstance(message, protocol.Crash):
                 if message.token != self.token:
                     return self._forged("a crash report without this run's token")
@@ -236,6 +241,15 @@ class GradingRun:
             else:
                 return self._outcome(message)
 
+    def _reported(self, frame: protocol.CheckFrame) -> str:
+        """Keep one check's result as it was sent when the check ran; why the frame is refused ('' when it is not)."""
+        if frame.token != self.token:
+            return "a check result without this run's token"
+        if frame.check in self.reported or len(self.reported) >= 256:
+            return "a check reported twice"
+        self.reported[frame.check] = frame.status
+        return ""
+
     def _outcome(self, message: protocol.Frame) -> Verdict:
         """The verdict a result frame carries, or a forged-frame verdict for any other frame."""
         if not isinstance(message, protocol.VerdictFrame):
@@ -247,7 +261,10 @@ class GradingRun:
         except ValueError as exc:
             return self._forged(str(exc))
         refused = self._inconsistent(verdict)
-        return self._forged(refused) if refused else verdict
+        if refused:
+            return self._forged(refused)
+        changed = self._changed_since_reported(verdict)
+        return self._rewritten(changed) if changed else verdict
 
     def _inconsistent(self, verdict: Verdict) -> str:
         """Why a verdict cannot be what the grader reached ('' when it can): its status must follow from its checks,
@@ -266,6 +283,21 @@ class GradingRun:
         if verdict.error is not None or verdict.internal_error is not None:
             return "a pass with an error"
         return ""
+
+    def _changed_since_reported(self, verdict: Verdict) -> str:
+        """For a pass: the first check that was not sent as passed when it ran ('' when each was). A verdict is built
+        after every check ran; code the learner's file left running (a thread) could rewrite the results between."""
+        if verdict.status != "pass":
+            return ""
+        return next((c.id for c in verdict.checks if self.reported.get(c.id) != "pass"), "")
+
+    def _rewritten(self, check: str) -> Verdict:
+        if self.worker is not None:
+            self.worker.kill()
+        headline = msg("run.rewritten", "the verdict said every check passed, but “{check}” had not passed when it "
+                       "ran: code your file left running (a thread, say) changed the grader's results, so nothing "
+                       "was graded", check=untrusted.visible(check[:80]))
+        return self._fail(headline, error=ErrorInfo("GraderTampered", headline.render("en"), phase=self.phase))
 
     def _closed(self, worker: WorkerProcess, ex: Exercise) -> Verdict:
         status = worker.exit_status()

@@ -2,7 +2,8 @@
 
 A worker runs the learner's code, so any text in its frames or its captured output may be hostile: escape
 sequences that repaint the terminal (a fake green "PASSED"), C1 controls (``\\x9b`` is a one-byte CSI), bidi
-overrides that reorder what is read, or simply megabytes. Here every string is bounded and its control characters
+overrides that reorder what is read, lone surrogates (``\\udc9b`` is written to a terminal as the raw byte 0x9b, a
+C1 CSI, and makes UTF-8 output invalid), or simply megabytes. Here every string is bounded and its control characters
 are shown as visible escapes (``\\x1b``, ``\\u202e``); tabs and newlines stay. The CLI and the app show only what
 passed through here.
 """
@@ -16,8 +17,9 @@ MAX_TEXT = 512 * 1024  # characters kept of any one string (a jaxpr of a huge un
 MAX_ITEMS = 4096  # items kept of any one list or object
 MAX_DEPTH = 32
 
-# C0 but tab and newline, DEL, C1, and the bidi embeddings, overrides, isolates and marks.
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+# C0 but tab and newline, DEL, C1, the bidi embeddings, overrides, isolates and marks, and lone surrogates (JSON
+# decodes "\\udc9b" to one; a pair is decoded to the character it encodes, so none of these is ever half of one).
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 
 
 def _escape(match: re.Match[str]) -> str:

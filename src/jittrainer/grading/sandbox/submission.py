@@ -15,6 +15,7 @@ import sys
 import time
 import traceback
 import types
+from collections.abc import Callable
 from typing import Any
 
 from jittrainer.authoring import use_domain
@@ -84,9 +85,11 @@ def import_message(info: ErrorInfo) -> Msg:
 
 
 class SubmissionGrader:
-    def __init__(self, worker: Any, job: GradeJob) -> None:
+    def __init__(self, worker: Any, job: GradeJob,
+                 on_record: Callable[[str, str], None] = lambda check_id, status: None) -> None:
         self.worker = worker
         self.job = job
+        self.on_record = on_record  # each check's result, to the host as it is recorded (protocol.CheckFrame)
         self.exercise = job.exercise
         self.domain = register_exercise(job.exercise, os.path.dirname(job.checks_path))
         self.context: CheckContext | None = None
@@ -128,6 +131,21 @@ class SubmissionGrader:
     # -------------------------------------------------------------------------------------------------- run
 
     def run(self) -> Verdict:
+        try:
+            return self._run()
+        except BaseException as exc:
+            # Raised through the learner's own code outside the graded calls: the grader called a method of one of
+            # their objects (a property, __eq__, __str__, a signature). Their failure, not a bug in the exercise.
+            if not learner_errors.raised_in(exc, self.job.filename):
+                raise
+            info = learner_errors.describe(exc, self.job.filename, "checks")
+            headline = msg("learner.raised_in_grader", "your code raised {type} on line {line} when the grader called "
+                           "a method of one of your objects (a property, __eq__, __str__…): {text}",
+                           type=info.type, line=info.line or 0, text=info.message)
+            return self._error(headline, info, msg("skip.raised_in_grader", "not checked: your code raised while "
+                                                   "the grader looked at it"))
+
+    def _run(self) -> Verdict:
         job, worker = self.job, self.worker
         try:
             code = compile_source(job.source, job.filename)
@@ -151,6 +169,7 @@ class SubmissionGrader:
             watch=worker.watch,
             restore_streams=worker.install_streams,
             on_call=lambda i: worker.phase(f"call {i}"),
+            on_record=self.on_record,
         )
         setup = getattr(checks, "setup", None)
         if setup is not None:
@@ -159,7 +178,9 @@ class SubmissionGrader:
             except BaseException as exc:
                 return self._internal(job.checks_path, exc)
         g.install_spies()
-        snapshot = Snapshot([checks])
+        # The grader's own objects too: an attribute set on one (g.failed = g.passed) hides its class's method.
+        snapshot = Snapshot([checks], instances={"CheckContext": g, "JitSpy": g.jit_spy, "PmapSpy": g.pmap_spy,
+                                                 "Worker": worker})
 
         worker.phase("import")
         module = types.ModuleType(SUBMISSION_MODULE)
@@ -191,6 +212,8 @@ class SubmissionGrader:
         except ExerciseBug as exc:
             return self._internal(job.checks_path, str(exc))
         except BaseException as exc:
+            if learner_errors.raised_in(exc, job.filename):
+                raise  # said as the learner's (run())
             return self._internal(job.checks_path, exc)
         finally:
             worker.install_streams()

@@ -122,7 +122,11 @@ def grade(worker: Worker, job: protocol.GradeJob, token: str) -> None:
 
     set_language(job.lang)
     try:
-        grader = SubmissionGrader(worker, job)
+        def record(check: str, status: str) -> None:  # each result leaves the process when its check ends
+            with contextlib.suppress(OSError):
+                worker.send(protocol.CheckFrame(token, check, status))
+
+        grader = SubmissionGrader(worker, job, record)
         verdict = grader.run()
         worker.send(protocol.VerdictFrame(token, verdict.to_dict()))
         if verdict.timing.status == "pending":

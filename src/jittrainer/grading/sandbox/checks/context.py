@@ -64,6 +64,7 @@ class CheckContext:
         watch: CompileWatch,
         restore_streams: Callable[[], None],
         on_call: Callable[[int], None] = lambda index: None,
+        on_record: Callable[[str, str], None] = lambda check_id, status: None,
     ) -> None:
         import numpy as np
 
@@ -79,6 +80,7 @@ class CheckContext:
         self.watch = watch
         self._restore_streams = restore_streams
         self._on_call = on_call
+        self._on_record = on_record  # sends each result to the host as it is recorded (protocol.CheckFrame)
         self.module: ModuleType | None = None
         self.results: dict[str, CheckResult] = {}
         self.learner_error: ErrorInfo | None = None
@@ -253,8 +255,7 @@ class CheckContext:
                         record.error = learner_errors.describe(exc, self.filename, f"call {index}")
                         _settle()
                     record.output = "".join(section.chunks[mark:])
-                record.warnings = [f"{w.category.__name__}: {str(w.message).splitlines()[0] if str(w.message) else ''}"
-                                   for w in seen]
+                record.warnings = [learner_errors.warning_line(w) for w in seen]
                 record.seconds = time.perf_counter() - t0
                 self.watch.call = None
                 if record.error is not None:
@@ -286,6 +287,7 @@ class CheckContext:
                 raise ExerciseBug(f"check {check_id!r}: messages are built with msg(...), got {type(what).__name__}")
         self.results[check_id] = CheckResult(check_id, self.name_of(check_id), status, observation,
                                              advice if status != "pass" else None, tier if advice is not None else None)
+        self._on_record(check_id, status)
 
     def passed(self, check_id: str, observation: Msg | None = None) -> bool:
         """Check ``check_id`` holds; ``observation`` says what was seen (shown beside the passed check)."""

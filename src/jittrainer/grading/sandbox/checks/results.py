@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from jittrainer.grading.sandbox.checks.callbacks import refuse_fetching
-from jittrainer.grading.sandbox.checks.values import compare
+from jittrainer.grading.sandbox.checks.values import compare, is_plain
 from jittrainer.grading.sandbox.checks.wording import filled
 from jittrainer.i18n.message import Msg, msg
 
@@ -103,12 +103,13 @@ def mismatch(results: Sequence[Any], wanted: Iterable[Any], *, rtol: float = 1e-
     result)`` that explains it, or else what differs (``compare``), naming it ``what(i)`` ("the result of call 2").
     A slip's message that names ``{why}`` gets what differs filled in: "{why}: that is 3 times the sum". ``atol``
     may be ``atol(i)``, one tolerance per call (``float32_atol`` of that call's operands). None when every result
-    matches."""
+    matches. A slip is looked for only in a plain value (``is_plain``): the exercise's code must not run the
+    methods of whatever object the learner's code returned."""
     name = what or (lambda i: msg("what.call", "the result of call {i}", i=i))
     for i, (result, want) in enumerate(zip(results, wanted), 1):
         good, why = compare(result, want, rtol=rtol, atol=atol(i) if callable(atol) else atol, what=name(i))
         if not good:
-            found = slip(i, result) if slip else None
+            found = slip(i, result) if slip and is_plain(result) else None
             return why if found is None else filled(found, {"why": why})
     return None
 

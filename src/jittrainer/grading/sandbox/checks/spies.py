@@ -13,6 +13,7 @@ import contextlib
 import functools
 import inspect
 import sys
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,6 +27,7 @@ from jittrainer.grading.sandbox.checks.jit_calls import JitCall, origin_of
 from jittrainer.grading.sandbox.checks.values import concrete_arrays, leaves
 from jittrainer.grading.sandbox.jax_compat import COMPILED_TYPE as _COMPILED_TYPE
 from jittrainer.grading.sandbox.jax_compat import JITTED_TYPE as _JITTED_TYPE
+from jittrainer.grading.sandbox.safe_types import is_exactly
 from jittrainer.grading.verdict import CacheMiss
 from jittrainer.i18n.message import msg
 
@@ -50,14 +52,37 @@ def function_name(fun: Any) -> str:
     return repr(fun)
 
 
+# The spies this grader made, by id (the value is the spy itself, held weakly). A spy's type can be called by anyone:
+# type(jax.jit(f))(jax.jit.__self__, plain_function, "f") builds one around plain Python. Only a spy made here around
+# what the real jax.jit, lower() or compile() returned counts as jitted; one made by another spy only when that spy
+# was made here too.
+_MADE: weakref.WeakValueDictionary[int, Any] = weakref.WeakValueDictionary()
+
+
+def _made(spy: Any) -> Any:
+    _MADE[id(spy)] = spy
+    return spy
+
+
+def made_here(spy: Any) -> bool:
+    """Whether ``spy`` is one the grader made (compared by identity: nothing of the object is asked)."""
+    return _MADE.get(id(spy)) is spy
+
+
+def _made_from(parent: Any, spy: Any) -> Any:
+    """``spy``, counted as made here when ``parent`` (the spy it came from) was."""
+    return _made(spy) if made_here(parent) else spy
+
+
 def is_jitted(fn: Any) -> bool:
-    """True for what jax.jit returns, and for an ahead-of-time compiled function (also when a spy wraps them).
-    Exact types only: a subclass of a spy's type could be anything, run as plain Python."""
-    return type(fn) in (_JITTED_TYPE, _COMPILED_TYPE, _SpiedJit, _SpiedCompiled)
+    """True for what jax.jit returns, and for an ahead-of-time compiled function (also when a spy the grader made
+    wraps them). Exact types only (a subclass of a spy's type could be anything, run as plain Python), compared by
+    identity."""
+    return is_exactly(fn, _JITTED_TYPE, _COMPILED_TYPE) or (is_exactly(fn, _SpiedJit, _SpiedCompiled) and made_here(fn))
 
 
 def is_compiled(fn: Any) -> bool:
-    return type(fn) in (_COMPILED_TYPE, _SpiedCompiled)
+    return is_exactly(fn, _COMPILED_TYPE) or (is_exactly(fn, _SpiedCompiled) and made_here(fn))
 
 
 # -------------------------------------------------------------------------------------------------------- jit
@@ -94,7 +119,7 @@ class JitSpy:
             return real
         name = function_name(fun)
         self.jitted_names.add(f"jit({name})")
-        return _SpiedJit(self, real, name, StaticSpec.of(fun, options), origin_of(fun))
+        return _made(_SpiedJit(self, real, name, StaticSpec.of(fun, options), origin_of(fun)))
 
     def arrays_in(self, call: int) -> list[np.ndarray]:
         return [a for c in self.calls if c.call == call for a in c.arrays]
@@ -148,11 +173,12 @@ class _SpiedJit:
 
     def lower(self, *args: Any, **kwargs: Any) -> _SpiedLowered:
         real = self._real
-        return _SpiedLowered(self._spy.context, real.lower(*args, **kwargs), self.__name__,
-                             lambda: real.trace(*args, **kwargs).jaxpr, origin=self._origin)
+        return _made_from(self, _SpiedLowered(self._spy.context, real.lower(*args, **kwargs), self.__name__,
+                                              lambda: real.trace(*args, **kwargs).jaxpr, origin=self._origin))
 
     def trace(self, *args: Any, **kwargs: Any) -> _SpiedTraced:
-        return _SpiedTraced(self._spy.context, self._real.trace(*args, **kwargs), self.__name__, self._origin)
+        return _made_from(self, _SpiedTraced(self._spy.context, self._real.trace(*args, **kwargs), self.__name__,
+                                             self._origin))
 
     def __getattr__(self, name: str) -> Any:
         return _delegate(self, name)
@@ -167,8 +193,8 @@ class _SpiedTraced:
 
     def lower(self, *args: Any, **kwargs: Any) -> _SpiedLowered:
         real = self._real
-        return _SpiedLowered(self._context, real.lower(*args, **kwargs), self._name, lambda: real.jaxpr,
-                             origin=self._origin)
+        return _made_from(self, _SpiedLowered(self._context, real.lower(*args, **kwargs), self._name,
+                                              lambda: real.jaxpr, origin=self._origin))
 
     def __getattr__(self, name: str) -> Any:
         return _delegate(self, name)
@@ -181,8 +207,8 @@ class _SpiedLowered:
         self._jaxpr_source, self._mapped, self._origin = jaxpr_source, mapped, origin
 
     def compile(self, *args: Any, **kwargs: Any) -> _SpiedCompiled:
-        return _SpiedCompiled(self._context, self._real.compile(*args, **kwargs), self._name, self._jaxpr_source,
-                              self._mapped, self._origin)
+        return _made_from(self, _SpiedCompiled(self._context, self._real.compile(*args, **kwargs), self._name,
+                                               self._jaxpr_source, self._mapped, self._origin))
 
     def __getattr__(self, name: str) -> Any:
         return _delegate(self, name)
@@ -284,8 +310,8 @@ class PmapSpy:
             return out
 
         def lower(*args: Any, **kwargs: Any) -> _SpiedLowered:
-            return _SpiedLowered(context, real.lower(*args, **kwargs), function_name(fun),
-                                 lambda: jax.make_jaxpr(real)(*args, **kwargs), spec)
+            return _made(_SpiedLowered(context, real.lower(*args, **kwargs), function_name(fun),
+                                       lambda: jax.make_jaxpr(real)(*args, **kwargs), spec))
 
         mapped.lower = lower  # type: ignore[attr-defined]
         for attr in ("trace", "eval_shape"):

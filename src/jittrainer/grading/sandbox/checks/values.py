@@ -1,4 +1,9 @@
-"""Looking at what the learner's code returned: tracers, numbers, shapes, and comparing with the expected result."""
+"""Looking at what the learner's code returned: tracers, numbers, shapes, and comparing with the expected result.
+
+Nothing on the way to a comparison runs code the learner's value brings: types are read with ``type()`` and compared
+by identity (``safe_types``), never with ``isinstance`` (which asks a value's ``__class__``, a property a class may
+define) or ``in`` a set (which asks a metaclass's ``__hash__`` and ``__eq__``).
+"""
 
 from __future__ import annotations
 
@@ -9,6 +14,8 @@ import jax
 import numpy as np
 
 from jittrainer.grading.sandbox.jax_compat import ARRAY_TYPE
+from jittrainer.grading.sandbox.safe_types import derives, is_exactly
+from jittrainer.grading.sandbox.safe_types import type_name as _type_name
 from jittrainer.i18n.message import Msg, msg
 
 try:  # public in 0.10; kept optional so a later release that moves it still imports
@@ -18,9 +25,9 @@ except ImportError:  # pragma: no cover
 
 
 def is_tracer(value: Any) -> bool:
-    if _Tracer is not None and isinstance(value, _Tracer):
+    if _Tracer is not None and derives(value, _Tracer):
         return True
-    return type(value).__name__.endswith("Tracer")
+    return _type_name(value).endswith("Tracer")
 
 
 def is_typed_key(value: Any) -> bool:
@@ -62,10 +69,10 @@ def type_name(value: Any) -> Msg:
         return msg("type.none", "None")
     if is_tracer(value):
         return msg("type.tracer", "a tracer (an abstract value that only exists while tracing)")
-    if isinstance(value, (np.ndarray, jax.Array)):
+    if is_exactly(value, np.ndarray, ARRAY_TYPE):  # a subclass's shape or dtype could be its own property
         return msg("type.array", "an array of shape {shape} and dtype {dtype}", shape=str(tuple(value.shape)),
                    dtype=str(value.dtype))
-    return msg("type.other", "a {type}", type=type(value).__name__)
+    return msg("type.other", "a {type}", type=_type_name(value))
 
 
 def leaves(value: Any) -> list[Any]:
@@ -110,30 +117,47 @@ def concrete_arrays(tree: Any) -> list[np.ndarray]:
 
 
 _ARRAY_TYPE = ARRAY_TYPE  # jax's own concrete array type (read without starting a backend)
-_NUMPY_SCALARS = frozenset(t for t in np.sctypeDict.values() if issubclass(t, (np.bool_, np.number)))
+# By id: looking a learner's type up in a set of types would call its metaclass's __hash__ and __eq__.
+_NUMPY_SCALAR_IDS = frozenset(id(t) for t in np.sctypeDict.values() if issubclass(t, (np.bool_, np.number)))
+
+
+def items_of(value: Any) -> list[Any]:
+    """The items of a list or tuple (of a subclass too) read by the base type's own iterator, never the value's."""
+    return list(list.__iter__(value) if derives(value, list) else tuple.__iter__(value))
 
 
 def plain_numbers(value: Any, depth: int = 0) -> np.ndarray | None:
     """``value`` as a float64 NumPy array without running any code the learner's value brings (its own
     ``__array__``, ``__float__``, ``__eq__`` or ``__iter__``): only exact built-in numbers, NumPy arrays and scalars
     of a numeric dtype, jax's own arrays, and lists or tuples of those. None for anything else."""
-    kind = type(value)
-    if kind in (bool, int, float) or kind in _NUMPY_SCALARS:
-        return np.asarray(value, dtype=np.float64)
-    if kind is np.ndarray or kind is _ARRAY_TYPE:
+    if is_exactly(value, bool, int, float) or id(type(value)) in _NUMPY_SCALAR_IDS:
+        try:
+            return np.asarray(value, dtype=np.float64)
+        except (OverflowError, ValueError):  # an int too large for a float
+            return None
+    if is_exactly(value, np.ndarray, _ARRAY_TYPE):
         if not (jax.numpy.issubdtype(value.dtype, jax.numpy.number) or value.dtype == np.bool_):
             return None
         try:
             return np.asarray(value, dtype=np.float64)
         except Exception:  # a deleted (donated) buffer
             return None
-    if isinstance(value, (list, tuple)) and depth < 32:  # a namedtuple too, read by the base type's own iterator
-        items = list.__iter__(value) if isinstance(value, list) else tuple.__iter__(value)
-        parts = [plain_numbers(v, depth + 1) for v in items]
+    if derives(value, list, tuple) and depth < 32:  # a namedtuple too, read by the base type's own iterator
+        parts = [plain_numbers(v, depth + 1) for v in items_of(value)]
         if any(p is None for p in parts) or len({p.shape for p in parts}) > 1:  # type: ignore[union-attr]
             return None
         return np.stack(parts) if parts else np.zeros((0,))
     return None
+
+
+def is_plain(value: Any, depth: int = 0) -> bool:
+    """Whether ``value`` is made of exact built-in numbers, NumPy and jax arrays and scalars, and exact lists and
+    tuples of those: a value whose methods are all NumPy's, jax's or Python's own, that other code may look at."""
+    if is_exactly(value, list, tuple):
+        return depth < 32 and all(is_plain(v, depth + 1) for v in items_of(value))
+    if is_exactly(value, np.ndarray):
+        return value.dtype.kind in "biufc"  # an object array holds the learner's objects
+    return is_exactly(value, bool, int, float, _ARRAY_TYPE) or id(type(value)) in _NUMPY_SCALAR_IDS
 
 
 def _shape_words(arr: np.ndarray) -> Msg:
@@ -154,10 +178,10 @@ def compare(
     ``what`` names the value in the message ("the result of call 2"); default "the result"."""
     what = what or msg("what.result", "the result")
     expected_arr = np.asarray(expected, dtype=np.float64)
-    if is_tracer(actual) or (isinstance(actual, (list, tuple)) and any(is_tracer(a) for a in actual)):
+    if is_tracer(actual) or (derives(actual, list, tuple) and any(is_tracer(a) for a in items_of(actual))):
         return False, msg("compare.tracer", "{what} is a tracer, not a value: it leaked out of a traced function",
                           what=what)
-    if isinstance(actual, (str, bytes, dict, type(None))) or callable(actual):
+    if derives(actual, str, bytes, dict, type(None)) or callable(actual):  # callable() reads a slot, runs nothing
         return False, msg("compare.type", "{what} is {type}; expected {want}", what=what, type=type_name(actual),
                           want=_shape_words(expected_arr))
     actual_arr = plain_numbers(actual)
