@@ -214,3 +214,48 @@ def test_every_bundled_card_is_proved_on_the_installed_jax():
     assert problems == [], "\n".join(problems)
     assert len(deck.available) >= 40
     print(f"{len(deck.cards)} cards proved in {time.monotonic() - started:.1f} s")
+
+
+# ------------------------------------------------------------------------------------------ accelerator cards
+
+PLATFORM_CARD = """
+    format_version = 1
+    id = "tpu_card"
+    topic = "alpha"
+    kind = "truefalse"
+    platform = "tpu"
+    question = "On a TPU, three ones add up to 3."
+    answer = true
+    explanation = "."
+
+    [proof]
+    proved_on = "TPU v5e, jax 0.10.2"
+    code = "answer = bool(jnp.ones(3).sum() == 3)"
+    """
+
+
+def test_a_card_about_an_accelerator_is_not_proved_by_cpu_workers(tmp_path):
+    card = _card(tmp_path, "tpu_card", PLATFORM_CARD)
+    assert card.available and card.platform == "tpu" and card.proof.proved_on == "TPU v5e, jax 0.10.2"
+    lines = []
+
+    def must_not_run(card):
+        raise AssertionError("validate's workers run on CPU devices: a TPU card's proof must not run there")
+
+    results = prove_cards([card], run_task=must_not_run, on_result=lambda line, ok: lines.append((ok, line)))
+    assert results[0].ok and results[0].skipped
+    assert lines[0][0] and "not proved here" in lines[0][1] and "proved on TPU v5e, jax 0.10.2" in lines[0][1]
+
+
+def test_onplatform_proves_in_this_process_and_refuses_another_backend(tmp_path, capsys):
+    from jittrainer.course.drills import onplatform
+
+    card = _card(tmp_path, "tpu_card", PLATFORM_CARD)
+    refused = onplatform.prove_here(card)  # the tests run on the CPU
+    assert not refused.ok and "this process runs on cpu" in refused.problem
+    card.platform = "cpu"  # the same runner and judgement, on the backend at hand
+    assert onplatform.prove_here(card).ok
+    card.answer = False
+    wrong = onplatform.prove_here(card)
+    assert not wrong.ok and "gave answer = True" in wrong.problem
+    assert onplatform.main(["no_such_card"]) == 1 and "no card with a platform" in capsys.readouterr().out
