@@ -247,15 +247,37 @@ def test_a_card_about_an_accelerator_is_not_proved_by_cpu_workers(tmp_path):
     assert lines[0][0] and "not proved here" in lines[0][1] and "proved on TPU v5e, jax 0.10.2" in lines[0][1]
 
 
-def test_onplatform_proves_in_this_process_and_refuses_another_backend(tmp_path, capsys):
+ON_PLATFORM = """
+import sys
+from jittrainer.course.drills import onplatform
+from jittrainer.course.drills.loader import load_drills
+
+card = load_drills(sys.argv[1]).find("tpu_card")
+refused = onplatform.prove_here(card)  # this process runs on the CPU
+card.platform = "cpu"  # the same runner and judgement, on the backend at hand
+proved = onplatform.prove_here(card)
+card.answer = False
+wrong = onplatform.prove_here(card)
+print(refused.ok, refused.problem, proved.ok, wrong.ok, wrong.problem, sep="\\n")
+"""
+
+
+@pytest.mark.worker
+def test_onplatform_proves_in_its_own_process_and_refuses_another_backend(tmp_path, capsys):
+    """Run in a child process, as on the accelerator machine: jax stays out of the test process."""
+    import os
+    import subprocess
+    import sys
+
     from jittrainer.course.drills import onplatform
 
-    card = _card(tmp_path, "tpu_card", PLATFORM_CARD)
-    refused = onplatform.prove_here(card)  # the tests run on the CPU
-    assert not refused.ok and "this process runs on cpu" in refused.problem
-    card.platform = "cpu"  # the same runner and judgement, on the backend at hand
-    assert onplatform.prove_here(card).ok
-    card.answer = False
-    wrong = onplatform.prove_here(card)
-    assert not wrong.ok and "gave answer = True" in wrong.problem
+    root = write_deck(tmp_path / "drills", {"tpu_card": textwrap.dedent(PLATFORM_CARD)})
+    env = {**os.environ, "JAX_PLATFORMS": "cpu"}
+    run = subprocess.run([sys.executable, "-c", ON_PLATFORM, str(root)], capture_output=True, text=True, env=env,
+                         timeout=300)
+    assert run.returncode == 0, run.stderr[-2000:]
+    refused_ok, refused, proved_ok, wrong_ok, wrong = run.stdout.strip().splitlines()[-5:]
+    assert refused_ok == "False" and "this process runs on cpu" in refused
+    assert proved_ok == "True"
+    assert wrong_ok == "False" and "gave answer = True" in wrong
     assert onplatform.main(["no_such_card"]) == 1 and "no card with a platform" in capsys.readouterr().out
