@@ -66,7 +66,7 @@ def test_the_deck_size_and_levels(bundled):
     from jittrainer.course.drills.model import LEVELS
 
     cards = bundled.available
-    assert len(cards) >= 190
+    assert len(cards) >= 265
     levels = Counter(c.level for c in cards)
     assert set(levels) == set(LEVELS) and levels["hard"] >= 0.25 * len(cards), levels
     undeclared = [c.id for c in cards if not re.search(r'^level = "', c.path.read_text(), re.M)]
@@ -74,12 +74,31 @@ def test_the_deck_size_and_levels(bundled):
 
 
 def test_retired_cards_stay_retired(bundled):
-    """Cards the third audit retired: their schedules stay in learners' progress files, unused."""
+    """Cards the third and fourth audits retired: their schedules stay in learners' progress files, unused."""
     retired = {"append_once", "block_until_ready_returns_array", "cache_size_not_compiles", "donate_numpy_input",
                "io_callback_ordered_vmap", "jit_rereads_globals", "print_never_runs", "eager_ops_compile",
                "fori_loop_static_grad", "jit_never_adds_work", "memory_analysis_output_bytes", "pmap_unbound_axis",
-               "static_n_traces"}
+               "static_n_traces",
+               # the fourth audit's trivia: NumPy's dispatch to .mean, eager cache entries per dtype, a default fill
+               "numpy_mean_defers", "eager_op_per_dtype", "unique_default_fill"}
     assert retired.isdisjoint(c.id for c in bundled.cards)
+
+
+def test_every_card_stands_alone(bundled):
+    """Rounds are shuffled, so no question may lean on a card the learner may not have seen (the fourth audit found
+    five: "the previous card", "n is now static", "the padding moved", "the psum is gone", "the same matmul as")."""
+    leaning = re.compile(r"previous card|earlier card|is now static|moved inside|is gone|the same \w+ as on", re.I)
+    assert [c.id for c in bundled.available if leaning.search(c.question)] == []
+
+
+def test_accelerator_cards_say_where_they_were_proved(bundled):
+    """A card about a TPU's behaviour is proved there (validate's workers run on CPU devices): few, and each names
+    the machine and JAX its proof passed on."""
+    on_platform = [c for c in bundled.available if c.platform]
+    assert 1 <= len(on_platform) <= 5
+    for card in on_platform:
+        assert card.platform == "tpu" and card.proof.proved_on.startswith("TPU")
+        assert "TPU" in card.question or "TPU" in card.explanation
 
 
 def test_chinese_code_has_chinese_comments(bundled):
@@ -153,6 +172,9 @@ GOOD = textwrap.dedent(CARDS["choice_one"])
         (('kind = "choice"', 'kind = "choice"\nsection = "trivia"'), "section:"),
         (('kind = "choice"', 'kind = "choice"\nlevel = "expert"'), "level:"),
         (('kind = "choice"', 'kind = "choice"\njax = "newest"'), "jax: not a version range"),
+        (('kind = "choice"', 'kind = "choice"\nplatform = "fpga"'), "platform:"),
+        (('kind = "choice"', 'kind = "choice"\nplatform = "tpu"'), "proof.proved_on: a card about a TPU"),
+        (('observe = "stdout"', 'observe = "stdout"\nproved_on = "TPU v5e"'), "proof.proved_on: only a card with a platform"),
     ],
 )
 def test_a_malformed_card_names_file_and_field(tmp_path, change, field):

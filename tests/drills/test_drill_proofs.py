@@ -214,3 +214,70 @@ def test_every_bundled_card_is_proved_on_the_installed_jax():
     assert problems == [], "\n".join(problems)
     assert len(deck.available) >= 40
     print(f"{len(deck.cards)} cards proved in {time.monotonic() - started:.1f} s")
+
+
+# ------------------------------------------------------------------------------------------ accelerator cards
+
+PLATFORM_CARD = """
+    format_version = 1
+    id = "tpu_card"
+    topic = "alpha"
+    kind = "truefalse"
+    platform = "tpu"
+    question = "On a TPU, three ones add up to 3."
+    answer = true
+    explanation = "."
+
+    [proof]
+    proved_on = "TPU v5e, jax 0.10.2"
+    code = "answer = bool(jnp.ones(3).sum() == 3)"
+    """
+
+
+def test_a_card_about_an_accelerator_is_not_proved_by_cpu_workers(tmp_path):
+    card = _card(tmp_path, "tpu_card", PLATFORM_CARD)
+    assert card.available and card.platform == "tpu" and card.proof.proved_on == "TPU v5e, jax 0.10.2"
+    lines = []
+
+    def must_not_run(card):
+        raise AssertionError("validate's workers run on CPU devices: a TPU card's proof must not run there")
+
+    results = prove_cards([card], run_task=must_not_run, on_result=lambda line, ok: lines.append((ok, line)))
+    assert results[0].ok and results[0].skipped
+    assert lines[0][0] and "not proved here" in lines[0][1] and "proved on TPU v5e, jax 0.10.2" in lines[0][1]
+
+
+ON_PLATFORM = """
+import sys
+from jittrainer.course.drills import onplatform
+from jittrainer.course.drills.loader import load_drills
+
+card = load_drills(sys.argv[1]).find("tpu_card")
+refused = onplatform.prove_here(card)  # this process runs on the CPU
+card.platform = "cpu"  # the same runner and judgement, on the backend at hand
+proved = onplatform.prove_here(card)
+card.answer = False
+wrong = onplatform.prove_here(card)
+print(refused.ok, refused.problem, proved.ok, wrong.ok, wrong.problem, sep="\\n")
+"""
+
+
+@pytest.mark.worker
+def test_onplatform_proves_in_its_own_process_and_refuses_another_backend(tmp_path, capsys):
+    """Run in a child process, as on the accelerator machine: jax stays out of the test process."""
+    import os
+    import subprocess
+    import sys
+
+    from jittrainer.course.drills import onplatform
+
+    root = write_deck(tmp_path / "drills", {"tpu_card": textwrap.dedent(PLATFORM_CARD)})
+    env = {**os.environ, "JAX_PLATFORMS": "cpu"}
+    run = subprocess.run([sys.executable, "-c", ON_PLATFORM, str(root)], capture_output=True, text=True, env=env,
+                         timeout=300)
+    assert run.returncode == 0, run.stderr[-2000:]
+    refused_ok, refused, proved_ok, wrong_ok, wrong = run.stdout.strip().splitlines()[-5:]
+    assert refused_ok == "False" and "this process runs on cpu" in refused
+    assert proved_ok == "True"
+    assert wrong_ok == "False" and "gave answer = True" in wrong
+    assert onplatform.main(["no_such_card"]) == 1 and "no card with a platform" in capsys.readouterr().out

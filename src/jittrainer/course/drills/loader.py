@@ -25,6 +25,7 @@ from jittrainer.course.drills.model import (
     MIN_SECONDS,
     NO_EXCEPTION,
     OBSERVES,
+    PLATFORMS,
     PROOF_TIMEOUT_S,
     SECTIONS,
     Card,
@@ -131,6 +132,8 @@ def _read_card(card: Card, data: dict[str, Any], fields: Fields, topics: dict[st
             bad("jax", f"not a version range: {exc}")
         else:
             card.jax = spec.replace(" ", "")
+    if "platform" in data:
+        card.platform = fields.choice(data, "platform", tuple(PLATFORMS)) or ""
 
     kind = card.kind
     if kind in ("choice", "bug"):
@@ -234,6 +237,15 @@ def _read_proof(card: Card, table: dict[str, Any], bad: Callable[[str, str], Non
     else:
         proof.timeout_s = float(timeout)
 
+    proved_on = table.get("proved_on")
+    if card.platform and (not isinstance(proved_on, str) or not proved_on.strip()):
+        bad("proof.proved_on", f"a card about {PLATFORMS[card.platform]} is not proved on the CPU: say where its proof "
+                               f"passed (\"TPU v5e, jax 0.10.2\"), got {proved_on!r}")
+    elif proved_on is not None and not card.platform:
+        bad("proof.proved_on", "only a card with a platform names where it was proved (the others are proved by "
+                               "validate, on the installed JAX)")
+    elif card.platform:
+        proof.proved_on = proved_on.strip()
     if "expect" in table:
         expect = table["expect"]
         want = {"stdout": str, "lines": int, "traces": int, "compiles": int, "raises": str}.get(observe)

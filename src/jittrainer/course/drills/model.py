@@ -52,6 +52,9 @@ MIN_SECONDS, MAX_SECONDS = 5, 600
 MAX_CHOICES = 4
 PROOF_TIMEOUT_S = 30.0
 NO_EXCEPTION = "none"
+# platform -> why a card about it is not proved by ``validate``, whose workers run on simulated CPU devices; such a
+# card names where it was proved (``proof.proved_on``) and ``onplatform`` re-proves it on that machine
+PLATFORMS = {"tpu": "a TPU", "gpu": "a GPU"}
 # No digits: a "2" for a true/false card is the wrong kind of answer, asked again, not "false".
 TRUE_WORDS = {"t", "true", "y", "yes", "对", "是", "真"}
 FALSE_WORDS = {"f", "false", "n", "no", "错", "否", "假"}
@@ -71,6 +74,7 @@ class Proof:
     function: str = ""  # for traces/compiles: the Python name of the jitted function
     expect: Any = None  # what the run must yield
     timeout_s: float = PROOF_TIMEOUT_S
+    proved_on: str = ""  # a card with a platform: the machine and JAX its proof last passed on ("TPU v5e, jax 0.10.2")
 
 
 @dataclass(frozen=True)
@@ -127,6 +131,7 @@ class Card:
     seconds: int = DEFAULT_SECONDS
     level: str = DEFAULT_LEVEL
     jax: str = ""  # the JAX releases the answer holds for, e.g. ">=0.9.1" (empty: all)
+    platform: str = ""  # the accelerator the answer is about ("tpu"; empty: any, proved on CPU devices)
     proof: Proof = field(default_factory=Proof)
     translations: dict[str, CardText] = field(default_factory=dict)  # {"zh": CardText(...)}
     problems: list[str] = field(default_factory=list)  # "file: field: what is wrong"

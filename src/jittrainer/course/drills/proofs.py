@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from jittrainer.course.drills.loader import _name, load_drills
-from jittrainer.course.drills.model import NO_EXCEPTION, Card, Deck, normalize_output
+from jittrainer.course.drills.model import NO_EXCEPTION, PLATFORMS, Card, Deck, normalize_output
 
 @dataclass
 class ProofResult:
@@ -25,7 +25,7 @@ class ProofResult:
     observed: Any = None
     seconds: float = 0.0
     jax_version: str = ""
-    skipped: bool = False  # the card's jax range excludes the installed JAX: nothing to prove here
+    skipped: bool = False  # the card's jax range excludes the installed JAX, or it needs an accelerator: not run
 
 
 def observe(card: Card, run: dict[str, Any]) -> tuple[Any, str]:
@@ -164,6 +164,12 @@ def prove_cards(
             if on_result:
                 on_result(f"{label(card)}: skipped: its answer is about jax {card.jax}, and jax {installed_jax()} "
                           f"is installed (learners on this JAX do not get the card)", True)
+        elif card.platform:
+            results.append(ProofResult(card.id, label(card), True, skipped=True, jax_version=installed_jax()))
+            if on_result:
+                on_result(f"{label(card)}: not proved here: its answer is about {PLATFORMS[card.platform]} "
+                          f"(platform = {card.platform!r}) and proofs run on CPU devices; it was proved on "
+                          f"{card.proof.proved_on} (python -m jittrainer.course.drills.onplatform there)", True)
         else:
             runnable.append(card)
     with ThreadPoolExecutor(max_workers=max(1, jobs or default_jobs())) as pool:
