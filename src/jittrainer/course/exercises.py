@@ -62,6 +62,7 @@ class Exercise:
     targets: tuple[str, ...] = ()
     timeout_s: float | None = None
     devices: tuple[int, ...] = ()  # simulated device counts to grade with; () = the default count
+    processes: int = 1  # worker processes that grade the file in turn (grading.processes)
     interview: bool = False  # short enough for a mock interview
     timing_eager: bool = False
     timing_starter: bool = False

@@ -18,6 +18,7 @@ from jittrainer.course.versions import VersionRangeError, check_range
 FORMAT_VERSION = 1
 CALL_MODES = ("jit", "plain")
 MAX_DEVICES = 16
+MAX_PROCESSES = 4
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,9 @@ KEYS: tuple[Key, ...] = (
         "20", False),
     Key("grading", "devices", "devices", False, "devices", f"simulated device counts to grade with, one run each "
         f"(1 to {MAX_DEVICES}; default: the grader's count)", "[1, 4]", False),
+    Key("grading", "processes", "processes", False, "processes", "how many worker processes grade the file in turn, "
+        f"sharing a folder and handing on what they measured (1 to {MAX_PROCESSES}; default 1): for a lesson about what "
+        "outlives a process, such as the persistent compilation cache", "2", False),
     Key("timing", "eager", "bool", False, "timing_eager", "the Timing tab also measures the function run eagerly",
         "true", False),
     Key("timing", "starter", "bool", False, "timing_starter", "the Timing tab also measures the starter", "true",
@@ -105,6 +109,16 @@ def _read_devices(fields: Fields, table: dict, key: Key) -> Any:
     return tuple(devices)
 
 
+def _read_processes(fields: Fields, table: dict, key: Key) -> Any:
+    value = table.get(key.name, 1)
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_PROCESSES:
+        fields.bad(key.dotted, f"expected a number of processes from 1 to {MAX_PROCESSES}, got {value!r}")
+        return 1
+    if value > 1 and len(table.get("devices") or ()) > 1:
+        fields.bad(key.dotted, "an exercise graded in several processes is graded with one device count")
+    return value
+
+
 def _read_checks(fields: Fields, table: dict, key: Key) -> Any:
     value = fields.strings(table, key.name, key.table)
     return tuple(value) if value is not None else ()
@@ -116,6 +130,7 @@ _READERS = {
     "range": _read_range,
     "name": _read_name,
     "devices": _read_devices,
+    "processes": _read_processes,
     "checks": _read_checks,
     "text": lambda fields, table, key: fields.text(table, key.name, key.table, required=key.required),
     "bool": lambda fields, table, key: fields.boolean(table, key.name, key.table),

@@ -65,6 +65,12 @@ class GradeJob:
     lang: str = "en"
     timing: TimingRequest = field(default_factory=TimingRequest)
     review: bool = False  # after a pass (and its timing): measure the program for the review (grading.review)
+    # An exercise graded in several processes in turn (manifest ``grading.processes``): which one this is, the folder
+    # they share, and what the one before carried forward (``g.carry``).
+    process: int = 0
+    processes: int = 1
+    shared_dir: str = ""
+    carried: dict[str, Any] = field(default_factory=dict)
     kind: str = "grade"
 
 
@@ -128,6 +134,15 @@ class CheckFrame:
 
 
 @dataclass
+class CarryFrame:
+    """What a process that is not the last one hands to the next (``g.carry``), sent before its verdict."""
+
+    token: str
+    data: dict[str, Any]
+    type: str = "carry"
+
+
+@dataclass
 class VerdictFrame:
     token: str
     verdict: dict[str, Any]  # Verdict.to_dict(); decoded by the host with Verdict.from_dict
@@ -171,15 +186,17 @@ class Crash:
     type: str = "crash"
 
 
-Frame = Ready | Phase | CheckFrame | VerdictFrame | TimingFrame | ReviewFrame | TaskResult | Crash
+Frame = Ready | Phase | CheckFrame | CarryFrame | VerdictFrame | TimingFrame | ReviewFrame | TaskResult | Crash
 
-_FRAMES: dict[str, type] = {"ready": Ready, "phase": Phase, "check": CheckFrame, "verdict": VerdictFrame,
+_FRAMES: dict[str, type] = {"ready": Ready, "phase": Phase, "check": CheckFrame, "carry": CarryFrame,
+                            "verdict": VerdictFrame,
                             "timing": TimingFrame, "review": ReviewFrame, "result": TaskResult, "crash": Crash}
 _JOBS: dict[str, type] = {"grade": GradeJob, "run": RunJob, "proof": ProofJob, "probe": ProbeJob}
 _FIELD_TYPES: dict[str, tuple[type, ...]] = {
     "pid": (int,), "import_s": (int, float), "devices": (int,), "phase": (str,), "token": (str,),
     "verdict": (dict,), "timing": (dict, TimingRequest), "ok": (bool,), "data": (dict,), "error": (str,), "traceback": (str,),
     "review": (bool,), "measures": (dict,), "check": (str,), "status": (str,),
+    "process": (int,), "processes": (int,), "shared_dir": (str,), "carried": (dict,),
 }
 
 # ------------------------------------------------------------------------------------------------ encoding

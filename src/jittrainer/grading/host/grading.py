@@ -14,7 +14,9 @@ import dataclasses
 import threading
 from collections.abc import Callable
 
+from jittrainer.course.check_ids import declared_checks
 from jittrainer.grading.host.process import WorkerProcess
+from jittrainer.grading.host.workdir import make_workdir, remove_tree
 from jittrainer.grading.host.review import ReferenceCache, Reviewer
 from jittrainer.grading.host.run import GradingRun, Submission, new_seed
 from jittrainer.grading.limits import Limits, device_counts, limits_for
@@ -35,7 +37,12 @@ class Grading:
         self.take_worker = take_worker
         self.review_cache = review_cache  # where the reference's figures are kept (default: the learner's cache)
         self.reviewer: Reviewer | None = None
+        self._cancelled = threading.Event()
         counts = device_counts(submission.exercise)
+        self.processes = submission.exercise.processes
+        if self.processes > 1:
+            self.runs: list[GradingRun] = []  # one per process, made in turn (_run_processes)
+            return
         self.runs = [
             GradingRun(dataclasses.replace(submission, timing=submission.timing and i == 0,
                                            review=submission.review and i == 0), self.limits,
@@ -44,17 +51,25 @@ class Grading:
         ]
 
     @property
+    def main(self) -> GradingRun | None:
+        """The run whose verdict, timing and review the grading reports: the first (the only one, for most
+        exercises); for an exercise graded in several processes, the latest."""
+        if not self.runs:
+            return None
+        return self.runs[-1] if self.processes > 1 else self.runs[0]
+
+    @property
     def worker(self) -> WorkerProcess | None:
-        """The first run's worker (the only one, for most exercises)."""
-        return self.runs[0].worker
+        main = self.main
+        return main.worker if main is not None else None
 
     @property
     def seed(self) -> int:
-        return self.runs[0].seed
+        return self.submission.seed  # type: ignore[return-value]
 
     @property
     def handed_over_at(self) -> float | None:
-        return self.runs[0].handed_over_at
+        return self.runs[0].handed_over_at if self.runs else None
 
     @property
     def verdict_at(self) -> float | None:
@@ -63,10 +78,11 @@ class Grading:
 
     @property
     def cancelled(self) -> threading.Event:
-        return self.runs[0].cancelled
+        return self._cancelled
 
     def cancel(self) -> None:
-        for run in self.runs:
+        self._cancelled.set()
+        for run in list(self.runs):
             run.cancel()
         reviewer = self.reviewer
         if reviewer is not None:
@@ -76,6 +92,8 @@ class Grading:
             on_timing: Callable[[Verdict], None] | None = None) -> Verdict:
         """Blocks until every run has its verdict, its timing and its review; ``on_verdict`` sees the merged verdict
         before timing and the review are done, ``on_timing`` sees it with its timing while the review still runs."""
+        if self.processes > 1:
+            return self._reviewed(self._run_processes(on_verdict, on_timing))
         if len(self.runs) == 1:
             self.runs[0].on_timing = on_timing
             return self._reviewed(self.runs[0].run(on_verdict))
@@ -90,7 +108,8 @@ class Grading:
     def _reviewed(self, verdict: Verdict) -> Verdict:
         if not self._review_follows(verdict):
             return verdict
-        first = self.runs[0]
+        first = self.main
+        assert first is not None
         self.reviewer = Reviewer(self.submission, self.limits, first.devices, self.take_worker, self.review_cache)
         if self.cancelled.is_set():
             self.reviewer.cancel()
@@ -130,6 +149,55 @@ class Grading:
         if raised:
             raise raised[0]
         return merge([v for v in verdicts if v is not None])
+
+
+    def _run_processes(self, on_verdict: Callable[[Verdict], None] | None,
+                       on_timing: Callable[[Verdict], None] | None) -> Verdict:
+        """An exercise graded in several processes in turn, sharing one folder (a cache on disk, say): each process
+        runs the checks it can, hands what it measured to the next (``g.carry``), and the first failure ends the
+        grading. Timing and the review come from the last one."""
+        sub, n = self.submission, self.processes
+        devices = device_counts(sub.exercise)[0]
+        shared = make_workdir()
+        carried: dict = {}
+        done: list[Verdict] = []
+        try:
+            for i in range(n):
+                if self._cancelled.is_set():
+                    return dataclasses.replace(done[-1]) if done else GradingRun(sub, self.limits)._cancelled()
+                last = i == n - 1
+                run = GradingRun(dataclasses.replace(sub, timing=sub.timing and last, review=sub.review and last),
+                                 self.limits, worker=self.take_worker(devices) if self.take_worker else None,
+                                 devices=devices, process=(i, n, shared, carried))
+                run.on_timing = on_timing if last else None
+                self.runs.append(run)
+                verdict = run.run(on_verdict if last else None)
+                done.append(verdict)
+                if not verdict.passed or last:
+                    break
+                carried = run.carried_out
+        finally:
+            remove_tree(shared)
+        return combine(done, sub.exercise.checks_path)
+
+
+def combine(verdicts: list[Verdict], checks_path) -> Verdict:
+    """One verdict from the processes an exercise was graded in, in turn: the last one's, with each check as the
+    process that ran it reported it, and every process's output. A pass needs every declared check passed in one of
+    them; anything else is not a pass."""
+    last = verdicts[-1]
+    found = {c.id: c for v in verdicts for c in v.checks if c.status != "skip"}
+    checks = [found.get(c.id, c) for c in last.checks]
+    output = "\n".join(f"── process {i} ──\n{v.output}" for i, v in enumerate(verdicts, 1) if v.output)
+    sections = [s for v in verdicts for s in v.output_sections]
+    combined = dataclasses.replace(last, checks=checks, output=output, output_sections=sections)
+    if last.passed and any(c.status != "pass" for c in checks):
+        declared = declared_checks(checks_path)
+        missing = [c.id for c in checks if c.status != "pass"] or declared
+        return dataclasses.replace(combined, status="error", headline=msg(
+            "processes.unchecked", "no process ran the check(s) {ids}: the exercise is broken",
+            ids=", ".join(missing)))
+    return combined
 
 
 def merge(verdicts: list[Verdict]) -> Verdict:

@@ -128,6 +128,8 @@ def grade(worker: Worker, job: protocol.GradeJob, token: str) -> None:
 
         grader = SubmissionGrader(worker, job, record)
         verdict = grader.run()
+        if job.process < job.processes - 1 and verdict.passed and grader.context is not None:
+            worker.send(protocol.CarryFrame(token, grader.context.carried_out))  # for the next process
         worker.send(protocol.VerdictFrame(token, verdict.to_dict()))
         if verdict.timing.status == "pending":
             worker.send(protocol.TimingFrame(token, grader.timing(verdict)))

@@ -92,6 +92,22 @@ class CheckContext:
         self.jaxpr_name = ""
         self.jit_spy = JitSpy(self)
         self.pmap_spy = PmapSpy(self)
+        # An exercise graded in several processes in turn (``grading.processes``): this one's index, how many there
+        # are, the folder they share, what the one before handed on, and what this one hands on (``carry``).
+        self.process = 0
+        self.processes = 1
+        self.shared_dir = ""
+        self.carried: dict[str, Any] = {}
+        self.carried_out: dict[str, Any] = {}
+
+    @property
+    def last_process(self) -> bool:
+        return self.process == self.processes - 1
+
+    def carry(self, key: str, value: Any) -> None:
+        """Hand ``value`` (plain JSON: numbers, strings, lists, dicts) to the next process as ``g.carried[key]``. It
+        travels through the host, which bounds it like anything a worker sends."""
+        self.carried_out[str(key)] = value
 
     def install_spies(self) -> None:
         """Before the learner's file is imported: every jax.jit and jax.pmap it makes is watched."""
