@@ -33,6 +33,7 @@ from jittrainer.grading import protocol
 from jittrainer.grading.host.workdir import make_workdir, remove_tree
 from jittrainer.grading.host import procs
 from jittrainer.grading.host import zygote as zygote_mod
+from jittrainer.grading.host.handles import Forked, Spawned
 from jittrainer.grading.host.workenv import worker_env
 from jittrainer.grading.limits import DEFAULT_DEVICES
 
@@ -76,47 +77,6 @@ class _Drain(threading.Thread):
             if self.dropped:
                 text += f"\n[… {self.dropped:,} more bytes not shown]\n"
             return text
-
-
-class _Spawned:
-    """A supervisor this process started itself (``supervisor.py``): its Popen."""
-
-    def __init__(self, proc: subprocess.Popen) -> None:
-        self.proc, self.pid = proc, proc.pid
-
-    def poll(self) -> int | None:
-        return self.proc.poll()
-
-    def wait(self, timeout: float) -> int | None:
-        try:
-            return self.proc.wait(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            return None
-
-    def release(self) -> None:
-        pass
-
-
-class _Forked:
-    """A supervisor the fork server forked: it reports its end and reaps it only once released (``zygote.py``)."""
-
-    def __init__(self, server: zygote_mod.Zygote, pid: int) -> None:
-        self.server, self.pid = server, pid
-        self.code: int | None = None  # how it ended, once reported (kept after the release)
-
-    def poll(self) -> int | None:
-        if self.code is None:
-            self.code = self.server.exit_code(self.pid)
-        return self.code
-
-    def wait(self, timeout: float) -> int | None:
-        if self.code is None:
-            self.code = self.server.wait_exit(self.pid, timeout)
-        return self.code
-
-    def release(self) -> None:
-        self.poll()
-        self.server.release(self.pid)
 
 
 SHARED = object()  # WorkerProcess(zygote=SHARED): fork from this process's fork server if it runs one
@@ -177,7 +137,7 @@ class WorkerProcess:
         for thread in (self._stdout, self._stderr, self._reader):
             thread.start()
 
-    def _spawn(self, passed: tuple[int, ...]) -> tuple[_Spawned, Any, Any]:
+    def _spawn(self, passed: tuple[int, ...]) -> tuple[Spawned, Any, Any]:
         job_r, result_w, stack_w, status_w, lifeline_r = passed
         worker = [sys.executable, "-m", WORKER_MODULE, "--job-fd", str(job_r), "--result-fd", str(result_w),
                   "--stack-fd", str(stack_w)]
@@ -189,9 +149,9 @@ class WorkerProcess:
                                     env=worker_env(self.kill_token, self.devices), start_new_session=True)
             procs.supervisors.add(proc.pid)
         self.mode = "spawned"
-        return _Spawned(proc), proc.stdout, proc.stderr
+        return Spawned(proc), proc.stdout, proc.stderr
 
-    def _fork(self, server: zygote_mod.Zygote, passed: tuple[int, ...]) -> tuple[_Forked, Any, Any] | None:
+    def _fork(self, server: zygote_mod.Zygote, passed: tuple[int, ...]) -> tuple[Forked, Any, Any] | None:
         out_r, out_w = os.pipe()
         err_r, err_w = os.pipe()
         try:
@@ -209,7 +169,7 @@ class WorkerProcess:
             return None
         self.mode = server.mode
         self._adopter = server.pid
-        return _Forked(server, pid), os.fdopen(out_r, "rb", buffering=0), os.fdopen(err_r, "rb", buffering=0)
+        return Forked(server, pid), os.fdopen(out_r, "rb", buffering=0), os.fdopen(err_r, "rb", buffering=0)
 
     @property
     def supervisor_pid(self) -> int:
