@@ -76,14 +76,20 @@ class CountingWindow:
         ``params`` name the positional arguments of ``function`` (the graded one) in explanations about it."""
         unused = list(self.misses)
         out = list(self.aot)
+        compiled: set[str] = set()  # functions (JAX's id for them) that compiled earlier in this window
         for event in self.events:
             if event.kind != "compile":
                 continue
             miss = _take_miss(unused, event)
             if miss is not None:
                 names = params if function and miss.function == function else ()
-                reason = cachemiss.explain(miss.text, call=event.call, params=names, changes=miss.changes)
-                detail, kind = miss.text, cachemiss.kind(miss.text, call=event.call, changes=miss.changes)
+                fid = cachemiss.function_id(miss.text)
+                cleared = fid is not None and fid in compiled
+                compiled |= {fid} if fid else set()
+                reason = cachemiss.explain(miss.text, call=event.call, params=names, changes=miss.changes,
+                                           cleared=cleared)
+                detail = miss.text
+                kind = cachemiss.kind(miss.text, call=event.call, changes=miss.changes, cleared=cleared)
             else:
                 reason, detail, kind = _unexplained(event.function), "", "jax_internal"
             out.append(CacheMiss(call=event.call, function=event.function, reason=reason, detail=detail, kind=kind))

@@ -33,6 +33,9 @@ class JitCall:
     origin: Any = None
     statics: StaticSpec | None = None
     source: Callable[[], Any] | None = None
+    # What the call returned, as NumPy copies of its array leaves, once ``keep_jit_outputs`` is on (None: not kept,
+    # or the call was traced inside another jitted function and returned tracers).
+    outputs: list[np.ndarray] | None = None
 
     @classmethod
     def at_call(cls, call: int | None, function: str, fn: Callable, args: tuple, kwargs: dict,
