@@ -156,6 +156,12 @@ class KeyLog:
                 self._seen[owner_id].calls.append((args, kwargs))
                 return
 
+    def holds_function(self, function_id: int) -> bool:
+        """Whether a spied jitted function this log holds wraps the Python function with this id (JAX's "id=" in a
+        cache miss): held, so the id is no collected function's."""
+        return any(id(getattr(getattr(seen.owner, "_real", None), "_fun", None)) == function_id
+                   for seen in self._seen.values())
+
     def changes_for(self, function: str | None) -> list[KeyChange]:
         """For the innermost call in flight of a function named ``function``: what changed against the closest
         earlier key of the same jitted function (fewest changes), or [] when nothing the spy sees differs."""

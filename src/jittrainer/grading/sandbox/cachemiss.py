@@ -49,8 +49,9 @@ _EMPTY_AXES = re.compile(r"\(\{\}\)")  # 0.12 marks a type's (empty) set of vary
 
 def kind(text: str, *, call: int | None = None, changes: Sequence[KeyChange] = (), cleared: bool = False) -> str:
     """A stable label for a miss, for checks to branch on: "first", "new_function", "cleared", "static", "types",
-    "weak_type", "structure", "context", or "unknown". ``cleared``: the function had compiled earlier in the same
-    calls (``function_id`` of an earlier miss), so "never seen" means its cache was emptied, not a new function."""
+    "weak_type", "structure", "context", or "unknown". ``cleared``: this very function, still alive, compiled earlier in
+    the same calls (its ``function_id`` in an earlier miss), so "never seen" means its cache was emptied, not a new
+    function. (JAX's id alone cannot say it: a new function may get a collected one's id.)"""
     if cleared and _NEVER_SEEN.search(text):
         return "cleared"
     if changes and _unexplained_by_jax(text):

@@ -42,6 +42,7 @@ class Miss:
     call: int | None
     function: str | None
     changes: tuple[cachemiss.KeyChange, ...] = ()  # what the jit spy saw change, for a miss JAX did not explain
+    held: bool = False  # the function JAX names is one the jit spy holds (so its id is no dead function's)
 
 
 @dataclass
@@ -84,7 +85,7 @@ class CountingWindow:
             if miss is not None:
                 names = params if function and miss.function == function else ()
                 fid = cachemiss.function_id(miss.text)
-                cleared = fid is not None and fid in compiled
+                cleared = miss.held and fid in compiled
                 compiled |= {fid} if fid else set()
                 reason = cachemiss.explain(miss.text, call=event.call, params=names, changes=miss.changes,
                                            cleared=cleared)
@@ -131,7 +132,9 @@ class _MissHandler(logging.Handler):
             if cachemiss.UNAVAILABLE in text:
                 with self.watch.paused():  # comparing keys may run a static value's __eq__: the grader's doing
                     changes = tuple(self.watch.keys.changes_for(name))
-            window.misses.append(Miss(text, self.watch.call, name, changes))
+            fid = cachemiss.function_id(text)
+            held = fid is not None and self.watch.keys.holds_function(int(fid))
+            window.misses.append(Miss(text, self.watch.call, name, changes, held))
 
 
 class CompileWatch:
