@@ -170,6 +170,23 @@ def float64_precision(c, m, rng):
         yield m.gaps(t.copy()), want, np.full(want.shape, c.ATOL)
 
 
+def optimizer_rebuilt(c, m, rng):
+    params, batches, lrs = c.draw(rng)
+    reported = []
+    got = m.train({k: v.copy() for k, v in params.items()}, batches, lrs, lambda epoch, p: reported.append(p))
+    for p, want in zip([*reported, got], [*c.adam(params, batches, lrs), c.adam(params, batches, lrs)[-1]]):
+        for k in c.KEYS:
+            yield p[k], want[k], c.ATOL + c.RTOL * np.abs(want[k])
+
+
+def cache_growth(c, m, rng):
+    params, tasks = c.draw(rng)
+    lengths = [c._length(task) for task in tasks]
+    for t in sorted({0, 1, lengths.index(1), lengths.index(c.MAX_LEN)}):  # a few tasks per seed: each compiles
+        want = c.score(params, tasks[t])
+        yield m.evaluate(params, tasks[t]), want, 1e-6 + 1e-4 * abs(want)
+
+
 EXERCISES: dict[str, tuple[str, Callable]] = {
     "05": ("traced_if", traced_if), "06": ("cond_skips_branch", cond_skips_branch),
     "07": ("unrolled_loop", unrolled_loop), "09": ("boolean_mask", boolean_mask),
@@ -177,7 +194,8 @@ EXERCISES: dict[str, tuple[str, Callable]] = {
     "15": ("numpy_on_tracer", numpy_on_tracer), "16": ("jit_method", jit_method), "18": ("jit_in_loop", jit_in_loop),
     "19": ("weak_types", weak_types), "25": ("nan_hunting", nan_hunting),
     "26": ("where_nan_gradient", where_nan_gradient), "27": ("float64_precision", float64_precision),
-    "29": ("buffer_donation", buffer_donation),
+    "29": ("buffer_donation", buffer_donation), "36": ("optimizer_rebuilt", optimizer_rebuilt),
+    "37": ("cache_growth", cache_growth),
 }
 
 

@@ -1,6 +1,6 @@
 """Plain words from JAX's cache-miss texts (as jax 0.10.2 writes them), and a fallback for anything else."""
 
-from jittrainer.grading.sandbox.cachemiss import explain, fallback, function_name, kind
+from jittrainer.grading.sandbox.cachemiss import explain, fallback, function_id, function_name, kind
 
 NEVER = "TRACING CACHE MISS at /w/a.py:23:4 (<module>):\n  never seen function:\n    f id=140033612008640 defined at /w/a.py:16"
 REDEFINED = NEVER + "\n  but seen another function defined on the same line; maybe the function is\n  being re-defined repeatedly, preventing caching?"
@@ -26,6 +26,14 @@ def test_first_call_and_recreated_functions():
     assert "new function object" in str(explain(REDEFINED, call=1))
     assert "new function object" in str(explain(NEVER, call=3))
     assert function_name(NEVER) == "f" and function_name(TYPES) == "f"
+
+
+def test_a_function_seen_before_had_its_cache_emptied():
+    # JAX says "never seen function" again after clear_cache(), with the same id: the window knows it compiled before.
+    assert function_id(NEVER) == "140033612008640" and function_id(TYPES) is None
+    assert kind(NEVER, call=3, cleared=True) == "cleared" and kind(NEVER, call=3) == "new_function"
+    assert "its cache was emptied" in str(explain(NEVER, call=3, cleared=True))
+    assert kind(TYPES, cleared=True) == "types"  # only a "never seen" miss can be a cleared cache
 
 
 def test_shape_weak_type_and_static_changes():

@@ -230,3 +230,32 @@ def test_a_leak_is_still_named_when_jaxs_own_walk_fails(monkeypatch):
         undo()
     assert "is referred to by leaky_learner.kept" in str(raised.value)
     assert jax_core._why_alive is broken  # undone
+
+
+def test_live_executables_are_jaxs_own_programs_while_they_live():
+    assert jax_compat.track_executables() and jax_compat.track_executables()  # once, however often asked
+    on_device = jnp.ones(3, jnp.float32)
+    jax.clear_caches()  # (jnp.ones compiled programs of JAX's own; the array stays)
+    f = jax.jit(lambda v: jnp.tanh(v).sum())
+    f(np.ones(3, np.float32))
+    f(on_device)  # a jax.Array of the same type: a second fast-path entry, the same program
+    assert f._cache_size() == 2
+    live = jax_compat.live_executables()
+    assert len(live) == 1 and live[0].inputs == ("f32[3]",) and live[0].name == "jit(<lambda>)"
+    compiled = jax.jit(lambda v: v + 1).lower(np.ones(2, np.float32)).compile()
+    assert len(jax_compat.live_executables()) == 2
+    f.clear_cache()
+    assert [e.name for e in jax_compat.live_executables()] == ["jit(<lambda>)"]  # the ahead-of-time one, held
+    del compiled
+    jax.clear_caches()
+    assert jax_compat.live_executables() == []
+
+
+def test_a_cleared_cache_is_named_not_taken_for_a_new_function(watch):
+    f = JitSpy(None, keys=watch.keys).jit(lambda v: v * 2.0)
+    with watch.counting() as window:
+        for call in (1, 2):
+            watch.call = call
+            f(np.ones(3, np.float32))
+            f.clear_cache()
+    assert [m.kind for m in window.explained()] == ["first", "cleared"]

@@ -72,6 +72,8 @@ from jittrainer.grading.sandbox.checks.hlo import Collective, collectives, compi
 from jittrainer.grading.sandbox.checks.independence import independence_failure, related_masks
 from jittrainer.grading.sandbox.checks.layouts import (Layout, PlacementChange, layout_of, placement,
                                                        placement_change, shard_shapes)
+from jittrainer.grading.sandbox.checks.jit_outputs import keep_jit_outputs, returned_by
+from jittrainer.grading.sandbox.checks.live import LiveSample, LiveWatch, watch_live
 from jittrainer.grading.sandbox.checks.module_state import stored_numbers, tracers_in_module, typed_copy
 from jittrainer.grading.sandbox.checks.outer_jit import outer_jit_advice
 from jittrainer.grading.sandbox.jax_compat import describe_leaks_robustly
@@ -92,6 +94,8 @@ from jittrainer.grading.sandbox.checks.results import (
     wrong_type,
 )
 from jittrainer.grading.sandbox.checks.spies import JitCall, PmapCall, is_compiled, is_jitted
+from jittrainer.grading.sandbox.checks.phases import PhaseLog, mark_phase
+from jittrainer.grading.sandbox.checks.statics import StaticChurn, static_churn
 from jittrainer.grading.sandbox.checks.splits import (
     batch_sizes,
     batch_values,
@@ -144,6 +148,15 @@ def msgn(key: str, singular: str, plural: str, /, *, count: str = "n", **params:
 
 
 __all__ = [
+    "watch_live",
+    "static_churn",
+    "returned_by",
+    "mark_phase",
+    "keep_jit_outputs",
+    "StaticChurn",
+    "PhaseLog",
+    "LiveWatch",
+    "LiveSample",
     "describe_leaks_robustly",
     "CALLBACK_PRIMITIVES",
     "CallRecord",

@@ -159,6 +159,11 @@ class KeyLog:
     def names(self) -> set[str]:
         """The names of the spied jitted functions called so far (the learner's own: "step", "<lambda>")."""
         return {seen.name for seen in self._seen.values()}
+    def holds_function(self, function_id: int) -> bool:
+        """Whether a spied jitted function this log holds wraps the Python function with this id (JAX's "id=" in a
+        cache miss): held, so the id is no collected function's."""
+        return any(id(getattr(getattr(seen.owner, "_real", None), "_fun", None)) == function_id
+                   for seen in self._seen.values())
 
     def changes_for(self, function: str | None) -> list[KeyChange]:
         """For the innermost call in flight of a function named ``function``: what changed against the closest

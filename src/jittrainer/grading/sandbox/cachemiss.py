@@ -31,6 +31,7 @@ class KeyChange:
     now: str
 
 _NEVER_SEEN = re.compile(r"never seen function:\s*\n\s*(?P<name>\S+)")
+_NEVER_SEEN_ID = re.compile(r"never seen function:\s*\n\s*\S+ id=(?P<id>\d+)")
 _REDEFINED = "re-defined repeatedly"
 _FOR_FUNCTION = re.compile(r"^\s*for (?P<name>\S+)", re.MULTILINE)
 _TYPE_DIFF = re.compile(r"^\s*\* at (?P<arg>.+?), now (?P<now>\S+) and before (?P<before>\S+?)(?=https?://|$)", re.MULTILINE)
@@ -46,9 +47,13 @@ _WEAK = re.compile(r"\{weak_type=(True|False)\}")
 _EMPTY_AXES = re.compile(r"\(\{\}\)")  # 0.12 marks a type's (empty) set of varying mesh axes: f32[3]({})
 
 
-def kind(text: str, *, call: int | None = None, changes: Sequence[KeyChange] = ()) -> str:
-    """A stable label for a miss, for checks to branch on: "first", "new_function", "static", "types",
-    "weak_type", "structure", "context", or "unknown"."""
+def kind(text: str, *, call: int | None = None, changes: Sequence[KeyChange] = (), cleared: bool = False) -> str:
+    """A stable label for a miss, for checks to branch on: "first", "new_function", "cleared", "static", "types",
+    "weak_type", "structure", "context", or "unknown". ``cleared``: this very function, still alive, compiled earlier in
+    the same calls (its ``function_id`` in an earlier miss), so "never seen" means its cache was emptied, not a new
+    function. (JAX's id alone cannot say it: a new function may get a collected one's id.)"""
+    if cleared and _NEVER_SEEN.search(text):
+        return "cleared"
     if changes and _unexplained_by_jax(text):
         first = changes[0]
         if first.kind == "type":
@@ -67,6 +72,13 @@ def kind(text: str, *, call: int | None = None, changes: Sequence[KeyChange] = (
     return "unknown"
 
 
+def function_id(text: str) -> str | None:
+    """The id JAX gives a "never seen function" (the Python function's id: the same function after its cache was
+    emptied keeps it), or None."""
+    match = _NEVER_SEEN_ID.search(text)
+    return match["id"] if match else None
+
+
 def function_name(text: str) -> str | None:
     match = _NEVER_SEEN.search(text) or _FOR_FUNCTION.search(text)
     return match["name"] if match else None
@@ -78,10 +90,13 @@ def _unexplained_by_jax(text: str) -> bool:
 
 
 def explain(text: str, *, call: int | None = None, params: Sequence[str] = (),
-            changes: Sequence[KeyChange] = ()) -> Msg:
+            changes: Sequence[KeyChange] = (), cleared: bool = False) -> Msg:
     """One sentence (or a few, joined) saying why JAX traced and compiled again. ``changes``: what the grader saw
-    change, used when JAX's text gives no reason."""
+    change, used when JAX's text gives no reason; ``cleared``: see ``kind``."""
     try:
+        if cleared and (found := _NEVER_SEEN.search(text)):
+            return msg("miss.cleared", "{name} compiled earlier in these calls, but its cache was emptied since "
+                       "(clear_cache() or jax.clear_caches()), so it traced and compiled again", name=found["name"])
         if changes and _unexplained_by_jax(text):
             return _joined([_change_words(c, params) for c in changes])
         return _explain(text, call=call, params=params)

@@ -42,6 +42,7 @@ class Miss:
     call: int | None
     function: str | None
     changes: tuple[cachemiss.KeyChange, ...] = ()  # what the jit spy saw change, for a miss JAX did not explain
+    held: bool = False  # the function JAX names is one the jit spy holds (so its id is no dead function's)
 
 
 @dataclass
@@ -79,15 +80,21 @@ class CountingWindow:
         unused = list(self.misses)
         out = list(self.aot)
         own = {f"jit({name})" for name in self.spied()}
-        compiled: set[str] = set()
+        compiled: set[str] = set()  # functions (by JAX's name) that compiled earlier in this window
+        compiled_ids: set[str] = set()  # ... and by JAX's id for them, from its cache-miss text
         for event in self.events:
             if event.kind != "compile":
                 continue
             miss = _take_miss(unused, event)
             if miss is not None:
                 names = params if function and miss.function == function else ()
-                reason = cachemiss.explain(miss.text, call=event.call, params=names, changes=miss.changes)
-                detail, kind = miss.text, cachemiss.kind(miss.text, call=event.call, changes=miss.changes)
+                fid = cachemiss.function_id(miss.text)
+                cleared = miss.held and fid in compiled_ids
+                compiled_ids |= {fid} if fid else set()
+                reason = cachemiss.explain(miss.text, call=event.call, params=names, changes=miss.changes,
+                                           cleared=cleared)
+                detail = miss.text
+                kind = cachemiss.kind(miss.text, call=event.call, changes=miss.changes, cleared=cleared)
             elif event.function in own and event.function in compiled:
                 reason, detail, kind = _recompiled(event.function), "", "placement"
             else:
@@ -144,7 +151,9 @@ class _MissHandler(logging.Handler):
             if cachemiss.UNAVAILABLE in text:
                 with self.watch.paused():  # comparing keys may run a static value's __eq__: the grader's doing
                     changes = tuple(self.watch.keys.changes_for(name))
-            window.misses.append(Miss(text, self.watch.call, name, changes))
+            fid = cachemiss.function_id(text)
+            held = fid is not None and self.watch.keys.holds_function(int(fid))
+            window.misses.append(Miss(text, self.watch.call, name, changes, held))
 
 
 class CompileWatch:

@@ -10,7 +10,9 @@ fails here first. The cache-miss log text is the one other version-dependent inp
 from __future__ import annotations
 
 import contextlib
+import weakref
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -202,3 +204,61 @@ def describe_leaks_robustly(freeze: bool = False) -> Any:
         _jax_core._why_alive = real
 
     return undo
+
+
+
+@dataclass(frozen=True)
+class Executable:
+    """One compiled program alive in the process: the function it was compiled for, as JAX names it
+    ("jit(batch_loss)", "jit(_pad)" for an eager jnp.pad), and its input types ("f32[8,37]")."""
+
+    name: str
+    inputs: tuple[str, ...]
+
+
+_EXECUTABLES: list[weakref.WeakSet] = []  # one set, made by the first track_executables()
+
+
+def track_executables() -> bool:
+    """From now on, know every program JAX compiles in this process while it stays alive: a jitted function's cache
+    entries, an ahead-of-time compiled function, JAX's own programs for eager operations. Each is a
+    ``pxla.MeshExecutable`` (private; checked on 0.10, 0.12), freed when the last cache or object holding it lets go
+    (``clear_cache()``, ``jax.clear_caches()``, or its function's death). Its ``__init__`` is wrapped once to keep a
+    weak reference. (``jitted._cache_size()`` is no such count: it counts the fast path's entries, and a NumPy
+    argument and a ``jax.Array`` of one type make two entries for one program.) False where a release moved it."""
+    if _EXECUTABLES:
+        return True
+    try:
+        from jax._src.interpreters import pxla
+
+        cls = pxla.MeshExecutable
+        real = cls.__init__
+    except (ImportError, AttributeError):  # pragma: no cover - a release that moves it: nothing is counted
+        return False
+    alive: weakref.WeakSet = weakref.WeakSet()
+
+    def init(self: Any, *args: Any, **kwargs: Any) -> None:
+        real(self, *args, **kwargs)
+        alive.add(self)
+
+    cls.__init__ = init
+    _EXECUTABLES.append(alive)
+    return True
+
+
+def live_executables() -> list[Executable] | None:
+    """The programs alive now among those compiled since ``track_executables()`` (None before it, or where it
+    could not be installed), in no particular order."""
+    if not _EXECUTABLES:
+        return None
+    out = []
+    for executable in list(_EXECUTABLES[0]):
+        name = getattr(getattr(executable, "_unloaded_executable", None), "name", None) or "?"
+        inputs = []
+        for aval in getattr(executable, "in_avals", ()) or ():
+            try:
+                inputs.append(aval.str_short(short_dtypes=True))
+            except Exception:
+                inputs.append(str(aval))
+        out.append(Executable(str(name), tuple(inputs)))
+    return out

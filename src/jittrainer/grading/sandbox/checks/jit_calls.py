@@ -37,6 +37,9 @@ class JitCall:
     # The mesh the learner's code had set (jax.set_mesh) around the call, or None: a program whose bare
     # PartitionSpecs or reshards name it traces again only inside it.
     mesh: Any = None
+    # What the call returned, as NumPy copies of its array leaves, once ``keep_jit_outputs`` is on (None: not kept,
+    # or the call was traced inside another jitted function and returned tracers).
+    outputs: list[np.ndarray] | None = None
 
     @classmethod
     def at_call(cls, call: int | None, function: str, fn: Callable, args: tuple, kwargs: dict,
