@@ -22,15 +22,9 @@ def keep_jit_outputs(spy: Any) -> None:
     keeps what it returned in ``JitCall.outputs``, as NumPy copies of its array leaves, taken when it returned
     (a later call that donates the buffer cannot change them). Calls traced inside another jitted function return
     tracers and keep nothing."""
-    record, returned = spy.record, spy.returned
     open_calls: list[JitCall] = []  # recorded, not yet returned (innermost last)
 
-    def record_call(*args: Any, **kwargs: Any) -> JitCall:
-        call = record(*args, **kwargs)
-        open_calls.append(call)
-        return call
-
-    def returned_with(origin: Any, out: Any) -> Any:
+    def returned_with(origin: Any, out: Any) -> None:
         # A call that raised never returns: the calls above it are dropped on the way to this one.
         while open_calls:
             call = open_calls.pop()
@@ -39,9 +33,8 @@ def keep_jit_outputs(spy: Any) -> None:
                 if not any(is_tracer(leaf) for leaf in leaves):
                     call.outputs = [copy for leaf in leaves if (copy := _copy(leaf)) is not None]
                 break
-        return returned(origin, out)
 
-    spy.record, spy.returned = record_call, returned_with
+    spy.on_record, spy.on_return = open_calls.append, returned_with
 
 
 def _copy(leaf: Any) -> np.ndarray | None:

@@ -100,6 +100,10 @@ class JitSpy:
         self.around: Callable[[str, tuple, dict], contextlib.AbstractContextManager] = _no_context
         # (origin, result) -> what the caller gets instead: a check that perturbs what jitted code returns.
         self.after: Callable[[Any, Any], Any] | None = None
+        # Set by keep_jit_outputs: (recorded call) -> None when it starts, (origin, result) -> None when it returns.
+        # Hooks held as data, not methods replaced on the instance: the integrity check refuses a hidden method.
+        self.on_record: Callable[[JitCall], None] | None = None
+        self.on_return: Callable[[Any, Any], None] | None = None
 
     @property
     def first(self) -> JitCall | None:
@@ -129,9 +133,13 @@ class JitSpy:
         call = self.context.current_call if self.context is not None else None
         record = JitCall.at_call(call, name, fn, args, kwargs, ahead_of_time, **more)
         self.calls.append(record)
+        if self.on_record is not None:
+            self.on_record(record)
         return record
 
     def returned(self, origin: Any, out: Any) -> Any:
+        if self.on_return is not None:
+            self.on_return(origin, out)
         return out if self.after is None else self.after(origin, out)
 
 
