@@ -68,7 +68,7 @@ from jittrainer.grading.sandbox.checks.jaxprs import (
     taken_by,
     work_outputs,
 )
-from jittrainer.grading.sandbox.checks.host_syncs import implicit_transfer, no_implicit_transfers, spy_host_syncs
+from jittrainer.grading.sandbox.checks.host_syncs import Transfer, implicit_transfer, no_implicit_transfers, spy_host_syncs
 from jittrainer.grading.sandbox.checks.independence import independence_failure, related_masks
 from jittrainer.grading.sandbox.checks.module_state import stored_numbers, tracers_in_module, typed_copy
 from jittrainer.grading.sandbox.checks.outer_jit import outer_jit_advice
@@ -162,6 +162,7 @@ __all__ = [
     "OpReplay",
     "PmapCall",
     "Rerun",
+    "Transfer",
     "array_types",
     "as_floats",
     "as_number",

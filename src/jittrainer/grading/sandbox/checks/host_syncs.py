@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import sys
+from dataclasses import dataclass
 from collections.abc import Callable
 from typing import Any
 
@@ -63,8 +64,19 @@ def no_implicit_transfers(fn: Callable[..., Any]) -> Callable[..., Any]:
     return guarded
 
 
-def implicit_transfer(error: ErrorInfo | None) -> str | None:
-    """The type of the value an implicit transfer tried to move ("float32[32,8]", "int32[]"), when ``error`` is the
-    transfer guard's; else None."""
+@dataclass(frozen=True)
+class Transfer:
+    """An implicit transfer the guard stopped: the type of the value (``"float32[32,8]"``, as JAX writes it) and
+    whether it was weakly typed (a Python number: ``float32[]`` from ``0.1``, ``int32[]`` from ``3``)."""
+
+    aval: str
+    python_number: bool
+
+
+def implicit_transfer(error: ErrorInfo | None) -> Transfer | None:
+    """What an implicit transfer tried to move, when ``error`` is the transfer guard's; else None."""
     found = DISALLOWED_TRANSFER.search(error.message) if error is not None else None
-    return found.group("aval") if found else None
+    if not found:
+        return None
+    aval = found.group("aval")
+    return Transfer(aval.replace(", weak_type=True", ""), "weak_type=True" in aval)
