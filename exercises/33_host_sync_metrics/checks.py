@@ -5,7 +5,8 @@ Host-to-device: the first run is made under jax.transfer_guard_host_to_device("d
 implicit transfer; when it does, both runs are made again without it, so the other checks are still graded. Device
 to host: the CPU backend's guard never fires, so every host sync (a read of a jax.Array's value, block_until_ready)
 made by the learner's code is counted by spies, between consecutive calls of log. The loader notes when each batch
-is taken, which dates each log call against the training; compiles after the second log call are counted too.
+is taken, which dates each log call against the training; compiles after the second log call are counted too (a
+step number made static compiles on every step).
 """
 
 from __future__ import annotations
@@ -24,10 +25,11 @@ CHECKS = {
     "host_syncs": "at most 2 host syncs between two calls of log",
     "logs": "log gets each window's mean loss and accuracy, on time",
     "params": "returns the parameters of the scheduled SGD run",
-    "compiles": "nothing compiles after the second call of log",
+    "compiles": "at most one compile after the second call of log",
 }
 
 BASE_LR = 0.5
+LATE_COMPILES = 1  # after the second log: the last, partial window may meet a new shape once
 SYNCS = 2  # host syncs allowed per stretch between two log calls: the two numbers it logs
 RTOL, ATOL = 1e-4, 1e-5
 TIER = 2  # the hint tier that names device_put, device-side sums and device_get
@@ -172,9 +174,12 @@ def _check_logs(g, runs, events, wants) -> bool:
         common = {"run": run, "every": every, "steps": len(batches), "n": len(logs), "want": full}
         if [e[1] for _, e in logs] != [every * k for k in range(1, full + 1)]:
             steps = [str(e[1]) if e[1] is None else f"{e[1]:g}" for _, e in logs]
+            zero = [e[1] for _, e in logs] == [every * k - 1 for k in range(1, full + 1)]
             return g.failed("logs", msg("logs.steps", "run {run} (log_every = {every}, {steps} steps): log was called "
                                         "{n} times, with steps {got}; expected {want} calls, with steps {every}, "
-                                        "{twice}, …", got=shortened(steps, 6) or "-", twice=2 * every, **common),
+                                        "{twice}, …{slip}", got=shortened(steps, 6) or "-", twice=2 * every,
+                                        slip=msg("logs.zero", ": the index of the window's last step, counted from 0, "
+                                                 "not the number of steps done") if zero else "", **common),
                             advice, tier=1)
         for k, (position, (_, step, loss, acc)) in enumerate(logs, 1):
             step = int(step)
@@ -186,10 +191,11 @@ def _check_logs(g, runs, events, wants) -> bool:
                     "while it runs", k=k, step=step, taken=max(i for i in taken if taken[i] < position), **common),
                     advice, tier=1)
             want = metrics[step - every:step].mean(axis=0)
-            if not all(v is not None and abs(v - w) <= RTOL * abs(w) + ATOL for v, w in zip((loss, acc), want)):
-                last = metrics[step - 1]
-                slip = msg("logs.last", ": the last step's values, not the window's mean") if loss is not None and abs(
-                    loss - last[0]) <= RTOL * abs(last[0]) + ATOL and abs(want[0] - last[0]) > 1e-3 else ""
+            if not all(v is not None and _near(v, w) for v, w in zip((loss, acc), want)):
+                slips = ((metrics[step - 1], msg("logs.last", ": the last step's values, not the window's mean")),
+                         (want * every, msg("logs.sum", ": the window's sums, not its means")))
+                slip = next((text for values, text in slips if loss is not None and _near(loss, values[0])
+                             and not _near(want[0], values[0])), "")
                 return g.failed("logs", msg(
                     "logs.values", "run {run} (log_every = {every}), log call {k} (step {step}): loss {loss}, "
                     "accuracy {acc}; the means over steps {first} to {step} are {want_loss:.6g} and {want_acc:.6g}"
@@ -197,6 +203,10 @@ def _check_logs(g, runs, events, wants) -> bool:
                     want_loss=want[0], want_acc=want[1], slip=slip, **common), advice, tier=1)
     return g.passed("logs", msg("logs.ok", "log got every window's mean loss and accuracy, before the next window "
                                 "ended"))
+
+
+def _near(got, want) -> bool:
+    return abs(got - want) <= RTOL * abs(want) + ATOL
 
 
 def _num(value) -> str:
@@ -223,7 +233,7 @@ def _check_compiles(g, runs, events) -> None:
     for run, run_events in enumerate(events, 1):
         after = _windows(run_events)[2:]
         names = [e[1] for window in after for e in window if e[0] == "compile"]
-        if names:
+        if len(names) > LATE_COMPILES:
             g.failed("compiles", msg(
                 "compiles.late", "run {run} (log_every = {every}): after the second call of log, {n} more compiles "
                 "({names}): something that changes every step is part of a compile key, a static argument or a "
@@ -232,4 +242,4 @@ def _check_compiles(g, runs, events) -> None:
                 "advice.compiles", "pass what changes every step (the step number, the learning rate) as a "
                 "jax.Array argument, not as a static one"), tier=TIER)
             return
-    g.passed("compiles", msg("compiles.ok", "nothing compiled after the second call of log"))
+    g.passed("compiles", msg("compiles.ok", "at most one compile after the second call of log"))

@@ -13,8 +13,8 @@ import jax
 import numpy as np
 import optax
 
-from jittrainer.authoring import (EventLog, as_floats, as_number, bare_name, calls_words, count, msg, programs_text,
-                                  reason_items, spy_programs)
+from jittrainer.authoring import (EventLog, as_floats, as_number, bare_name, calls_words, count, msg, msgn,
+                                  programs_text, spy_programs)
 
 CHECKS = {
     "runs": "train_step returns for every call",
@@ -156,10 +156,13 @@ def _check_one_program(g, runs) -> None:
                           "dispatched, and its results handed back, on its own", **common)
     else:
         eager = [bare_name(n) for n in names if n not in mine]
-        observation = msg("one.eager", "{calls}: each step ran {n} compiled programs ({programs}). {eager} of them "
-                          "are single operations ({ops}, …) run eagerly, outside any jitted function: only part of "
-                          "the step is jitted, and every operation outside it is a program of its own, dispatched one "
-                          "at a time", eager=len(eager), ops=", ".join(list(dict.fromkeys(eager))[:3]), **common)
+        observation = msgn("one.eager", "{calls}: each step ran {n} compiled programs ({programs}). {eager} of them is "
+                           "a single operation ({ops}) run eagerly, outside any jitted function: only part of the step "
+                           "is jitted, and every operation outside it is a program of its own, dispatched on its own",
+                           "{calls}: each step ran {n} compiled programs ({programs}). {eager} of them are single "
+                           "operations ({ops}) run eagerly, outside any jitted function: only part of the step is "
+                           "jitted, and every operation outside it is a program of its own, dispatched on its own",
+                           count="eager", eager=len(eager), ops=list(dict.fromkeys(eager))[:3], **common)
     g.failed("one_program", observation, msg("advice.one", "put jax.jit on train_step itself, with value_and_grad, "
                                              "optimizer.update and optax.apply_updates inside it"), tier=JIT_TIER)
 
@@ -170,8 +173,8 @@ def _check_no_recompile(g, calls) -> None:
         g.passed("no_recompile", msg("recompile.ok", "nothing compiled after the first step"))
         return
     steps = sorted({m.call for m in later})
-    g.failed("no_recompile", msg("recompile.later", "{calls} compiled again ({compiles} in all): {why}",
-                                 calls=calls_words(steps), compiles=count("compile", len(later)),
-                                 why=reason_items(later[:3])),
+    g.failed("no_recompile", msg("recompile.later", "{calls} compiled again ({compiles} in all). Call {first}: {why}",
+                                 calls=calls_words(steps), compiles=count("compile", len(later)), first=later[0].call,
+                                 why=later[0].reason),
              msg("advice.recompile", "jit train_step once, at module level, so that every step reuses the program "
                  "the first one compiled"), tier=JIT_TIER)
