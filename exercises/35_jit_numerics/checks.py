@@ -193,5 +193,5 @@ def _bug_observation(pair, facts):
                    **facts)
     return msg("bugs.missed", "pair {pair}: close_enough returned True for the jitted result of {expression} "
                "(largest |value| {top:.3g}) with {what}, {ratio:.2g} of the largest value: far more than float32 "
-               "rounding can explain (about 1.2e-7 of it): at this magnitude, the tolerance is loose enough to hide "
+               "rounding can explain (about 1.2e-7 of it). At this magnitude, the tolerance is loose enough to hide "
                "a real error", what=what, **facts)

@@ -231,7 +231,7 @@ def watch_executions(on_execute: Any) -> Any:
 
 # What made a jax.Array's value come to the host, by the JAX function that read it (the caller of ``_value``).
 _READERS = {"__float__": "float()", "__int__": "int()", "__complex__": "complex()", "__bool__": "bool()",
-            "__index__": "an index", "__format__": "format()", "__str__": "str()", "__repr__": "repr()",
+            "__index__": "operator.index()", "__format__": "format()", "__str__": "str()", "__repr__": "repr()",
             "tolist": ".tolist()", "tobytes": ".tobytes()", "__array__": "np.asarray", "__hex__": "hex()",
             "__oct__": "oct()"}
 _NUMPY_READERS = ("asarray", "array", "asanyarray", "ascontiguousarray")
@@ -273,7 +273,7 @@ def watch_host_syncs(on_sync: Any) -> Any:
 
     def value(self: Any) -> Any:
         caller = sys._getframe(1).f_code.co_name
-        return seen(_READERS.get(caller, "a read of its value"), real_value.fget, self)
+        return seen(_READERS.get(caller, f"{caller}()"), real_value.fget, self)
 
     def numpy_reader(name: str) -> Any:
         real = real_numpy[name]
