@@ -199,9 +199,9 @@ def describe_leaks_robustly(freeze: bool = False) -> Any:
 
 
 def watch_executions(on_execute: Any) -> Any:
-    """Call ``on_execute(name)`` each time a compiled program runs: a jitted function (``"jit(step)"``), an ahead-of-time
-    compiled one, or one eager operation (eager ``jax.numpy`` runs each primitive as a small program of its own,
-    ``"jit(add)"``). Returns a function that undoes this.
+    """Call ``on_execute(name)`` each time a compiled program runs: a jitted function (``"jit(step)"``), an
+    ahead-of-time compiled one, or one eager operation (eager ``jax.numpy`` runs each primitive as a small program of
+    its own, ``"jit(add)"``). Returns a function that undoes this.
 
     JAX has no public event per execution, and its C++ dispatch runs a cached program without entering Python. So
     this turns the C++ fast path off: ``pxla.MeshExecutableFastpathData``, which a jit's (and a compiled function's)

@@ -19,7 +19,7 @@ def spy_programs(on_run: Callable[[str], None]) -> Callable[[], None]:
 
 
 def programs_text(names: Iterable[str], limit: int = 4) -> str:
-    """The programs that ran, commonest first, with their counts: "jit(add) ×21, jit(multiply) ×20, jit(sqrt) ×4, …"."""
+    """The programs that ran, commonest first, with their counts: "jit(add) ×21, jit(multiply) ×20, …"."""
     counts = Counter(names).most_common()
     items = [f"{name} ×{n}" if n > 1 else name for name, n in counts[:limit]]
     return ", ".join(items) + (", …" if len(counts) > limit else "")
