@@ -91,11 +91,16 @@ def reference(real_jit, params, batches):
     return np.array(metrics), jax.tree.map(np.asarray, params)
 
 
+def make_runs(rng):
+    """The two runs of a grade: one log_every of 2 or 3, one from 4 to 6, in a random order; the same sizes."""
+    d, c, b = int(rng.integers(4, 17)), int(rng.integers(3, 7)), int(rng.integers(16, 65))
+    everies = [int(rng.integers(2, 4)), int(rng.integers(4, 7))]
+    return [make_run(rng, every, d, c, b) for every in rng.permutation(everies)]
+
+
 def grade(g):
     train = g.graded(params=4)
-    d, c, b = int(g.rng.integers(4, 17)), int(g.rng.integers(3, 7)), int(g.rng.integers(16, 65))
-    everies = [int(g.rng.integers(2, 4)), int(g.rng.integers(4, 7))]
-    runs = [make_run(g.rng, every, d, c, b) for every in g.rng.permutation(everies)]
+    runs = make_runs(g.rng)
     wants = [reference(g.jit_spy.real, params, batches) for params, batches, _ in runs]
     logged = []
 

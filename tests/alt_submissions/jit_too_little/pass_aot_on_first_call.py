@@ -1,5 +1,5 @@
 # expect: pass
-# Compiles the step ahead of time on the first call and reuses the compiled program afterwards.
+# Compiles the step ahead of time on the first call with new shapes and reuses the compiled program afterwards.
 import jax
 import jax.numpy as jnp
 import optax
@@ -24,6 +24,7 @@ def _step(params, opt_state, x, y):
 
 
 def train_step(params, opt_state, x, y):
-    if "step" not in _compiled:
-        _compiled["step"] = jax.jit(_step).lower(params, opt_state, x, y).compile()
-    return _compiled["step"](params, opt_state, x, y)
+    key = str(jax.tree.map(lambda a: a.shape, (params, x, y)))
+    if key not in _compiled:
+        _compiled[key] = jax.jit(_step).lower(params, opt_state, x, y).compile()
+    return _compiled[key](params, opt_state, x, y)
