@@ -176,7 +176,7 @@ def host_sync_metrics(c, m, rng):
     for params, batches, every in c.make_runs(rng):
         metrics, want = c.reference(jax.jit, params, batches)
         logged = []
-        out = m.train(jax.device_put(params), c.Loader(batches), every, lambda step, loss, acc: logged.append(
+        out = m.train(jax.device_put(params), c.BatchLoader(batches, lambda number: None), every, lambda step, loss, acc: logged.append(
             (float(np.asarray(loss)), float(np.asarray(acc)))))
         means = np.array([metrics[k * every:(k + 1) * every].mean(axis=0) for k in range(len(batches) // every)])
         yield np.array(logged), means, c.RTOL * np.abs(means) + c.ATOL

@@ -11,6 +11,7 @@ jax = pytest.importorskip("jax")
 import jax.numpy as jnp  # noqa: E402
 
 from jittrainer.authoring import (  # noqa: E402
+    BatchLoader,
     ErrorInfo,
     implicit_transfer,
     no_implicit_transfers,
@@ -101,3 +102,15 @@ def test_programs_text_puts_the_commonest_first():
     names = ["jit(add)"] * 3 + ["jit(step)"] + ["jit(mul)"] * 2 + ["jit(sqrt)", "jit(div)"]
     assert programs_text(names) == "jit(add) ×3, jit(mul) ×2, jit(step), jit(sqrt), …"
     assert programs_text(["jit(step)"]) == "jit(step)"
+
+
+def test_the_loader_reports_each_batch_as_it_is_taken():
+    taken: list[int] = []
+    loader = BatchLoader(["a", "b", "c"], taken.append)
+    assert len(loader) == 3 and taken == []
+    it = iter(loader)
+    assert next(it) == "a" and taken == [1]
+    assert loader[-1] == "c" and taken == [1, 3]
+    assert list(it) == ["b", "c"] and taken == [1, 3, 2, 3]
+    with pytest.raises(IndexError):
+        loader[3]

@@ -16,15 +16,15 @@ from collections import Counter
 import jax
 import numpy as np
 
-from jittrainer.authoring import (EventLog, as_floats, as_number, implicit_transfer, msg, no_implicit_transfers,
-                                  shortened, spy_compiles, spy_host_syncs)
+from jittrainer.authoring import (BatchLoader, EventLog, as_floats, as_number, implicit_transfer, msg,
+                                  no_implicit_transfers, shortened, spy_compiles, spy_host_syncs)
 
 CHECKS = {
     "runs": "train returns for every call",
     "no_implicit_transfers": "nothing is copied to the device implicitly",
     "host_syncs": "at most 2 host syncs between two calls of log",
     "logs": "log gets each window's mean loss and accuracy, on time",
-    "params": "returns the parameters of the scheduled SGD run",
+    "params": "returns the parameters of the scheduled SGD run, computed in jitted code",
     "compiles": "at most one compile after the second call of log",
 }
 
@@ -39,24 +39,6 @@ _LOG = EventLog()
 def setup(g):
     spy_host_syncs(g.filename, lambda how, line: _LOG.add("sync", how, line), when=lambda: _LOG.active)
     spy_compiles(lambda name: _LOG.add("compile", name))
-
-
-class Loader:
-    """The batches of one run, handed out one at a time: each one taken is an event ("batch", its 1-based number)."""
-
-    def __init__(self, batches):
-        self._batches = batches
-
-    def __len__(self):
-        return len(self._batches)
-
-    def __getitem__(self, i):
-        batch = self._batches[i]  # IndexError ends a for loop over a loader without __iter__, as for a list
-        _LOG.add("batch", range(len(self._batches))[i] + 1)
-        return batch
-
-    def __iter__(self):
-        return (self[i] for i in range(len(self._batches)))
 
 
 def make_run(rng, every, d, c, b):
@@ -109,14 +91,17 @@ def grade(g):
         logged.append(step)
 
     def arguments():
-        args = [(jax.device_put(p), Loader(bs), every, log) for p, bs, every in runs]
+        args = [(jax.device_put(p), BatchLoader(bs, lambda number: _LOG.add("batch", number)), every, log)
+                for p, bs, every in runs]
         jax.block_until_ready(args)
         return args
 
+    start = len(g.jit_spy.calls)
     calls = g.calls(_LOG.watching(no_implicit_transfers(train)), arguments())
     moved = implicit_transfer(calls.failed.error) if calls.failed else None
     if moved is not None:
         _LOG.runs.clear()
+        start = len(g.jit_spy.calls)
         calls = g.calls(_LOG.watching(train), arguments())
     g.check_ran("runs", calls)
     if moved is None:
@@ -135,7 +120,7 @@ def grade(g):
     events = [run_events for run_events, _ in _LOG.runs]
     _check_syncs(g, runs, events)
     if _check_logs(g, runs, events, wants):
-        _check_params(g, calls.results, wants)
+        _check_params(g, calls.results, wants, runs, g.jit_spy.calls[start:])
     _check_compiles(g, runs, events)
 
 
@@ -218,8 +203,17 @@ def _num(value) -> str:
     return "-" if value is None else f"{value:.6g}"
 
 
-def _check_params(g, results, wants) -> None:
-    for run, (result, (_, want)) in enumerate(zip(results, wants), 1):
+def _check_params(g, results, wants, runs, jitted) -> None:
+    for run, (result, (_, want), (_, batches, _)) in enumerate(zip(results, wants, runs), 1):
+        seen = [a for c in jitted if c.call == run for a in c.arrays]
+        missing = next((i for i, (x, _) in enumerate(batches, 1) if not any(
+            a.shape[a.ndim - x.ndim:] == x.shape and any(np.array_equal(r, x) for r in a.reshape(-1, *x.shape))
+            for a in seen if a.ndim >= x.ndim)), None)
+        if missing is not None:
+            g.failed("params", msg("params.no_jit", "run {run}: batch {i} reached no jitted function, so that step "
+                                   "was not computed by a compiled program", run=run, i=missing), msg(
+                "advice.in_jit", "compute each step in a jitted function that takes the step's batch"), tier=1)
+            return
         for name, value in want.items():
             got = as_floats(result.get(name) if isinstance(result, dict) else None, value.shape, exact=True)
             if got is None or not np.allclose(got, value, rtol=RTOL, atol=ATOL):

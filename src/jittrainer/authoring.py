@@ -68,7 +68,13 @@ from jittrainer.grading.sandbox.checks.jaxprs import (
     taken_by,
     work_outputs,
 )
-from jittrainer.grading.sandbox.checks.host_syncs import Transfer, implicit_transfer, no_implicit_transfers, spy_host_syncs
+from jittrainer.grading.sandbox.checks.host_syncs import (
+    BatchLoader,
+    Transfer,
+    implicit_transfer,
+    no_implicit_transfers,
+    spy_host_syncs,
+)
 from jittrainer.grading.sandbox.checks.independence import independence_failure, related_masks
 from jittrainer.grading.sandbox.checks.module_state import stored_numbers, tracers_in_module, typed_copy
 from jittrainer.grading.sandbox.checks.outer_jit import outer_jit_advice
@@ -144,6 +150,7 @@ def msgn(key: str, singular: str, plural: str, /, *, count: str = "n", **params:
 
 __all__ = [
     "describe_leaks_robustly",
+    "BatchLoader",
     "CALLBACK_PRIMITIVES",
     "CallRecord",
     "Cause",

@@ -80,3 +80,23 @@ def implicit_transfer(error: ErrorInfo | None) -> Transfer | None:
         return None
     aval = found.group("aval")
     return Transfer(aval.replace(", weak_type=True", ""), "weak_type=True" in aval)
+
+
+class BatchLoader:
+    """A data loader for a graded training loop: ``len()``, iteration and indexing give the batches, and
+    ``on_take(number)`` (1-based) runs each time one is handed out, so a check can date what the loop did (a log call,
+    a sync) against the batches it had taken. It is not a pytree: a loop must take the batches one by one."""
+
+    def __init__(self, batches: list[Any], on_take: Callable[[int], None]) -> None:
+        self._batches, self._on_take = batches, on_take
+
+    def __len__(self) -> int:
+        return len(self._batches)
+
+    def __getitem__(self, i: int) -> Any:
+        batch = self._batches[i]  # an IndexError ends a for loop over a loader without __iter__, as for a list
+        self._on_take(range(len(self._batches))[i] + 1)
+        return batch
+
+    def __iter__(self) -> Any:
+        return (self[i] for i in range(len(self._batches)))
