@@ -39,7 +39,7 @@ def setup(g):
 def make_run(rng: np.random.Generator):
     """Initial parameters of a tanh MLP with d inputs and h hidden units, and one batch per step (NumPy, float32)."""
     d, h, b, steps = int(rng.integers(3, 17)), int(rng.integers(8, 33)), int(rng.integers(16, 65)), int(
-        rng.integers(5, 9))
+        rng.integers(4, 7))
     params = {"w1": rng.normal(0, 1 / np.sqrt(d), (d, h)), "b1": rng.normal(0, 0.1, h),
               "w2": rng.normal(0, 1 / np.sqrt(h), (h, 1)), "b2": rng.normal(0, 0.1, 1)}
     direction = rng.normal(0, 1, (d, 1))
