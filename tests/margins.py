@@ -186,6 +186,35 @@ def cache_growth(c, m, rng):
         want = c.score(params, tasks[t])
         yield m.evaluate(params, tasks[t]), want, 1e-6 + 1e-4 * abs(want)
 
+def host_sync_metrics(c, m, rng):
+    import jax
+
+    for params, batches, every in c.make_runs(rng):
+        metrics, want = c.reference(jax.jit, params, batches)
+        logged = []
+        out = m.train(jax.device_put(params), c.BatchLoader(batches, lambda number: None), every, lambda step, loss, acc: logged.append(
+            (float(np.asarray(loss)), float(np.asarray(acc)))))
+        means = np.array([metrics[k * every:(k + 1) * every].mean(axis=0) for k in range(len(batches) // every)])
+        yield np.array(logged), means, c.RTOL * np.abs(means) + c.ATOL
+        for name, value in want.items():
+            yield np.asarray(out[name]), value, c.RTOL * np.abs(value) + c.ATOL
+
+
+def jit_too_little(c, m, rng):
+    import jax
+    import optax
+
+    params, batches = c.make_run(rng)
+    want_losses, want_params = c.reference(jax.jit, params, batches)
+    p = jax.device_put(params)
+    s = optax.adam(c.LEARNING_RATE).init(p)
+    losses = []
+    for batch in batches:
+        p, s, loss = m.train_step(p, s, *jax.device_put(batch))
+        losses.append(float(np.asarray(loss)))
+    yield np.array(losses), np.array(want_losses), c.RTOL * np.abs(want_losses) + c.ATOL
+    for name, value in want_params.items():
+        yield np.asarray(p[name]), value, c.RTOL * np.abs(value) + c.ATOL
 
 EXERCISES: dict[str, tuple[str, Callable]] = {
     "05": ("traced_if", traced_if), "06": ("cond_skips_branch", cond_skips_branch),
@@ -196,6 +225,8 @@ EXERCISES: dict[str, tuple[str, Callable]] = {
     "26": ("where_nan_gradient", where_nan_gradient), "27": ("float64_precision", float64_precision),
     "29": ("buffer_donation", buffer_donation), "36": ("optimizer_rebuilt", optimizer_rebuilt),
     "37": ("cache_growth", cache_growth),
+    "29": ("buffer_donation", buffer_donation),
+    "33": ("host_sync_metrics", host_sync_metrics), "34": ("jit_too_little", jit_too_little),
 }
 
 

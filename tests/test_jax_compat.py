@@ -259,3 +259,63 @@ def test_a_cleared_cache_is_named_not_taken_for_a_new_function(watch):
             f(np.ones(3, np.float32))
             f.clear_cache()
     assert [m.kind for m in window.explained()] == ["first", "cleared"]
+def test_every_program_run_is_seen_once_the_fast_path_is_off():
+    seen: list[str] = []
+    undo = jax_compat.watch_executions(seen.append)
+    try:
+        step = jax.jit(lambda v: v * 2.0 + 1.0)
+        x = jax.device_put(np.ones(3, np.float32))
+        for _ in range(3):  # the C++ fast path would run calls 2 and 3 without Python
+            step(x)
+        eager = x * 3.0
+        compiled = step.lower(x).compile()
+        compiled(x)
+        compiled(x)
+    finally:
+        undo()
+    assert seen[:3] == ["jit(<lambda>)"] * 3
+    assert "jit(multiply)" in seen[3:-2]
+    assert seen[-2:] == ["jit(<lambda>)"] * 2
+    after = len(seen)
+    step(x)
+    assert len(seen) == after and float(eager[0]) == 3.0  # undone
+
+
+def test_each_host_sync_is_seen_once_with_the_reader_named():
+    seen: list[str] = []
+    x = jnp.arange(3.0)
+    s = x.sum()
+    undo = jax_compat.watch_host_syncs(seen.append)
+    try:
+        float(s)
+        s.item()
+        x.tolist()
+        np.asarray(x)
+        np.array([s, s])
+        jax.device_get((s, x))
+        f"{s:.2f}"
+        str(s)
+        bool(s > 0)
+        s.block_until_ready()
+        jax.block_until_ready((s, x))
+        np.asarray(np.ones(2))  # NumPy's own arrays are not jax.Arrays: not a sync
+    finally:
+        undo()
+    assert seen == ["float()", ".item()", ".tolist()", "np.asarray", "np.array", "jax.device_get", "format()", "str()",
+                    "bool()", "block_until_ready", "block_until_ready"]
+    float(s)
+    assert len(seen) == 11  # undone
+
+
+def test_the_transfer_guard_s_words_are_what_jax_raises():
+    step = jax.jit(lambda v: v + 1)
+    with pytest.raises(Exception) as raised, jax.transfer_guard_host_to_device("disallow"):
+        step(np.ones((2, 3), np.float32))
+    found = jax_compat.DISALLOWED_TRANSFER.search(str(raised.value))
+    assert found and found.group("aval") == "float32[2,3]"
+    with pytest.raises(Exception) as raised, jax.transfer_guard_host_to_device("disallow"):
+        jnp.cos(0.5)  # a Python number meets an eager operation
+    found = jax_compat.DISALLOWED_TRANSFER.search(str(raised.value))
+    assert found and found.group("aval") == "float32[], weak_type=True"
+    with jax.transfer_guard_host_to_device("disallow"):
+        step(jax.device_put(np.ones(3, np.float32)))  # explicit: allowed

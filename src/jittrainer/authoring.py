@@ -69,6 +69,13 @@ from jittrainer.grading.sandbox.checks.jaxprs import (
     work_outputs,
 )
 from jittrainer.grading.sandbox.checks.hlo import Collective, collectives, compiled_text
+from jittrainer.grading.sandbox.checks.host_syncs import (
+    BatchLoader,
+    Transfer,
+    implicit_transfer,
+    no_implicit_transfers,
+    spy_host_syncs,
+)
 from jittrainer.grading.sandbox.checks.independence import independence_failure, related_masks
 from jittrainer.grading.sandbox.checks.layouts import (Layout, PlacementChange, layout_of, placement,
                                                        placement_change, shard_shapes)
@@ -78,6 +85,7 @@ from jittrainer.grading.sandbox.checks.module_state import stored_numbers, trace
 from jittrainer.grading.sandbox.checks.outer_jit import outer_jit_advice
 from jittrainer.grading.sandbox.jax_compat import describe_leaks_robustly
 from jittrainer.grading.sandbox.checks.output_hooks import Hooked, HookedLowered, hooked
+from jittrainer.grading.sandbox.checks.programs import programs_text, spy_programs
 from jittrainer.grading.sandbox.checks.replay import OpReplay, makes_nan
 from jittrainer.grading.sandbox.checks.reruns import Rerun, places_of, rerun, runs_in, shift_rerun, shifted
 from jittrainer.grading.sandbox.checks.reaches_jit import JitReach, built_from_jit, jit_reach, perturbed, reach_failure, refuse_beside_jit
@@ -158,6 +166,7 @@ __all__ = [
     "LiveWatch",
     "LiveSample",
     "describe_leaks_robustly",
+    "BatchLoader",
     "CALLBACK_PRIMITIVES",
     "CallRecord",
     "Collective",
@@ -179,6 +188,7 @@ __all__ = [
     "PlacementChange",
     "PmapCall",
     "Rerun",
+    "Transfer",
     "array_types",
     "as_floats",
     "as_number",
@@ -211,6 +221,7 @@ __all__ = [
     "float32_atol",
     "hooked",
     "ignores_mapped_result",
+    "implicit_transfer",
     "independence_failure",
     "is_compiled",
     "is_jitted",
@@ -225,6 +236,7 @@ __all__ = [
     "lines_writing",
     "makes_nan",
     "mismatch",
+    "no_implicit_transfers",
     "missing_values",
     "msg",
     "msgn",
@@ -236,6 +248,7 @@ __all__ = [
     "placement_change",
     "places_of",
     "primitive_names",
+    "programs_text",
     "reach_failure",
     "reason_items",
     "refuse_beside_jit",
@@ -254,6 +267,8 @@ __all__ = [
     "split_compiles",
     "spy_clocks",
     "spy_compiles",
+    "spy_host_syncs",
+    "spy_programs",
     "spy_waits",
     "still_running",
     "stored_numbers",

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import contextlib
 import weakref
+import functools
+import re
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -262,3 +265,118 @@ def live_executables() -> list[Executable] | None:
                 inputs.append(str(aval))
         out.append(Executable(str(name), tuple(inputs)))
     return out
+def watch_executions(on_execute: Any) -> Any:
+    """Call ``on_execute(name)`` each time a compiled program runs: a jitted function (``"jit(step)"``), an
+    ahead-of-time compiled one, or one eager operation (eager ``jax.numpy`` runs each primitive as a small program of
+    its own, ``"jit(add)"``). Returns a function that undoes this.
+
+    JAX has no public event per execution, and its C++ dispatch runs a cached program without entering Python. So
+    this turns the C++ fast path off: ``pxla.MeshExecutableFastpathData``, which a jit's (and a compiled function's)
+    cache miss builds to hand the call to C++, answers None, and every later call takes the Python path, through
+    ``pxla.ExecuteReplicated.__call__``, which is wrapped (both private; checked on 0.10, 0.12). Calls get slower by
+    tens of microseconds, never different. JAX's caches are emptied, so that nothing cached before runs unseen."""
+    from jax._src.interpreters import pxla
+
+    real_data = pxla.MeshExecutableFastpathData
+    real_call = pxla.ExecuteReplicated.__call__
+
+    def call(self: Any, *args: Any) -> Any:
+        on_execute(str(getattr(self, "name", "?")))
+        return real_call(self, *args)
+
+    pxla.MeshExecutableFastpathData = lambda *args, **kwargs: None
+    pxla.ExecuteReplicated.__call__ = call
+    jax.clear_caches()
+
+    def undo() -> None:
+        pxla.MeshExecutableFastpathData = real_data
+        pxla.ExecuteReplicated.__call__ = real_call
+        jax.clear_caches()
+
+    return undo
+
+
+# What made a jax.Array's value come to the host, by the JAX function that read it (the caller of ``_value``).
+_READERS = {"__float__": "float()", "__int__": "int()", "__complex__": "complex()", "__bool__": "bool()",
+            "__index__": "operator.index()", "__format__": "format()", "__str__": "str()", "__repr__": "repr()",
+            "tolist": ".tolist()", "tobytes": ".tobytes()", "__array__": "np.asarray", "__hex__": "hex()",
+            "__oct__": "oct()"}
+_NUMPY_READERS = ("asarray", "array", "asanyarray", "ascontiguousarray")
+
+
+def watch_host_syncs(on_sync: Any) -> Any:
+    """Call ``on_sync(how)`` for each place where the host waits for a ``jax.Array``: a read of its value
+    (``float()``, ``int()``, ``bool()`` (an ``if`` on it), ``.item()``, ``.tolist()``, ``np.asarray``/``np.array``,
+    ``jax.device_get``, printing or formatting it) and ``block_until_ready`` (the function and the method). One call
+    counts once, however many reads it makes inside (``device_get`` of a tree is one). Returns the undo.
+
+    On the CPU backend ``jax.transfer_guard_device_to_host`` never fires (the host reads the buffer in place, no
+    transfer), so these are spies: the array type's ``_value`` property, which every Python-level read goes through
+    (private; checked on 0.10, 0.12), ``item``, ``jax.device_get``, ``block_until_ready``, and NumPy's array
+    constructors, which read a jax.Array through the buffer protocol in C, unseen by ``_value``. Other NumPy
+    functions given a jax.Array directly (``np.mean(x)``, ``np.float32(x)``) read it in C too, and are not seen."""
+    import numpy as np
+
+    array_type = type(jax.device_put(np.float32(0.0)))
+    depth = [0]
+
+    def seen(how: str, fn: Any, *args: Any, **kwargs: Any) -> Any:
+        if depth[0] == 0:
+            on_sync(how)
+        depth[0] += 1
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            depth[0] -= 1
+
+    def holds_array(value: Any) -> bool:
+        if isinstance(value, array_type):
+            return True
+        return isinstance(value, (list, tuple)) and any(isinstance(v, array_type) for v in value)
+
+    real_value, real_item, real_block = array_type._value, array_type.item, array_type.block_until_ready
+    real_get, real_block_tree = jax.device_get, jax.block_until_ready
+    real_numpy = {name: getattr(np, name) for name in _NUMPY_READERS}
+
+    def value(self: Any) -> Any:
+        caller = sys._getframe(1).f_code.co_name
+        return seen(_READERS.get(caller, f"{caller}()"), real_value.fget, self)
+
+    def numpy_reader(name: str) -> Any:
+        real = real_numpy[name]
+
+        def read(a: Any, *args: Any, **kwargs: Any) -> Any:
+            if depth[0] or not holds_array(a):
+                return real(a, *args, **kwargs)
+            return seen(f"np.{name}", real, a, *args, **kwargs)
+
+        read.__name__ = read.__qualname__ = name
+        read.__doc__ = real.__doc__
+        return read
+
+    def device_get(x: Any) -> Any:
+        return seen("jax.device_get", real_get, x)
+
+    def block_tree(x: Any) -> Any:
+        return seen("block_until_ready", real_block_tree, x)
+
+    array_type._value = property(value)
+    array_type.item = lambda self, *args: seen(".item()", real_item, self, *args)
+    array_type.block_until_ready = lambda self: seen("block_until_ready", real_block, self)
+    for name in _NUMPY_READERS:
+        setattr(np, name, numpy_reader(name))
+    jax.device_get = functools.wraps(real_get)(device_get)
+    jax.block_until_ready = functools.wraps(real_block_tree)(block_tree)
+
+    def undo() -> None:
+        array_type._value, array_type.item, array_type.block_until_ready = real_value, real_item, real_block
+        for name, real in real_numpy.items():
+            setattr(np, name, real)
+        jax.device_get, jax.block_until_ready = real_get, real_block_tree
+
+    return undo
+
+
+# JAX's words when jax.transfer_guard_host_to_device("disallow") stops an implicit transfer (the same on 0.10, 0.12):
+# "Disallowed host-to-device transfer: aval=ShapedArray(float32[32,8]), dst_sharding=…".
+DISALLOWED_TRANSFER = re.compile(r"Disallowed host-to-device transfer: aval=ShapedArray\((?P<aval>[^)]*)\)")

@@ -1,0 +1,35 @@
+# expect: logs
+# Reads once per window, but only the metrics of the step it logs at, not the mean over the window.
+import math
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+BASE_LR = 0.5
+
+
+def loss_and_accuracy(params, x, y):
+    logits = x @ params["w"] + params["b"]
+    log_probs = jax.nn.log_softmax(logits)
+    loss = -jnp.mean(jnp.take_along_axis(log_probs, y[:, None], axis=1))
+    accuracy = jnp.mean(jnp.argmax(logits, axis=1) == y)
+    return loss, accuracy
+
+
+
+@jax.jit
+def sgd_step(params, x, y, lr):
+    (loss, accuracy), grads = jax.value_and_grad(loss_and_accuracy, has_aux=True)(params, x, y)
+    return jax.tree.map(lambda p, g: p - lr * g, params, grads), jnp.stack([loss, accuracy])
+
+
+def train(params, batches, log_every, log):
+    for step, batch in enumerate(batches):
+        lr = np.float32(BASE_LR * 0.5 * (1 + math.cos(math.pi * step / len(batches))))
+        x, y = jax.device_put(batch)
+        params, metrics = sgd_step(params, x, y, jax.device_put(lr))
+        if (step + 1) % log_every == 0:
+            loss, accuracy = jax.device_get(metrics)
+            log(step + 1, loss, accuracy)
+    return params

@@ -1,0 +1,24 @@
+# expect: values
+# Jits the whole step but with the optimizer rebuilt at a learning rate of 1e-3.
+import jax
+import jax.numpy as jnp
+import optax
+
+LEARNING_RATE = 1e-2
+optimizer = optax.adam(LEARNING_RATE)
+
+
+def loss_fn(params, x, y):
+    hidden = jnp.tanh(x @ params["w1"] + params["b1"])
+    pred = hidden @ params["w2"] + params["b2"]
+    return jnp.mean((pred - y) ** 2)
+
+
+slow = optax.adam(1e-3)
+
+
+@jax.jit
+def train_step(params, opt_state, x, y):
+    loss, grads = jax.value_and_grad(loss_fn)(params, x, y)
+    updates, opt_state = slow.update(grads, opt_state, params)
+    return optax.apply_updates(params, updates), opt_state, loss

@@ -1,0 +1,30 @@
+# expect: pass
+# A small trainer object whose step method is jitted with self static; train_step is its bound method.
+import jax
+import jax.numpy as jnp
+import optax
+
+LEARNING_RATE = 1e-2
+optimizer = optax.adam(LEARNING_RATE)
+
+
+def loss_fn(params, x, y):
+    hidden = jnp.tanh(x @ params["w1"] + params["b1"])
+    pred = hidden @ params["w2"] + params["b2"]
+    return jnp.mean((pred - y) ** 2)
+
+from functools import partial
+
+
+class Trainer:
+    def __init__(self, tx):
+        self.tx = tx
+
+    @partial(jax.jit, static_argnums=0)
+    def step(self, params, opt_state, x, y):
+        loss, grads = jax.value_and_grad(loss_fn)(params, x, y)
+        updates, opt_state = self.tx.update(grads, opt_state, params)
+        return optax.apply_updates(params, updates), opt_state, loss
+
+
+train_step = Trainer(optimizer).step
