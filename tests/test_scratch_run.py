@@ -48,6 +48,7 @@ def test_every_starter_has_a_main_block_that_calls_the_graded_code(ex):
         assigned |= {a.asname or a.name.split(".")[0] for n in ast.walk(block)
                      if isinstance(n, (ast.Import, ast.ImportFrom)) for a in n.names}
         assigned |= {a.arg for n in ast.walk(block) if isinstance(n, ast.arg) for a in [n]}
+        assigned |= {n.name for n in ast.walk(block) if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
         used = {n.id for n in ast.walk(block) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
         assert used <= known | assigned, (path, used - known - assigned)
 
