@@ -15,6 +15,7 @@ from textual.command import CommandPalette
 from textual.css.query import NoMatches
 from textual.screen import Screen
 
+from jittrainer.app.cjk_overlay import install as install_cjk_overlay
 from jittrainer.app.cjk_wrap import install as install_cjk_wrap
 from jittrainer import paths
 from jittrainer.app.commands import TrainerCommands
@@ -71,6 +72,7 @@ class TrainerApp(App[int], inherit_bindings=False):
     ) -> None:
         super().__init__()
         install_cjk_wrap()
+        install_cjk_overlay()
         self.session = Session(exercises_dir, lang=lang, packs=packs)
         translate_bindings(self)
         self.settings = self.session.settings
