@@ -27,7 +27,7 @@ from jittrainer.app.screens.main_view import View
 from jittrainer.app.widgets.editor import DraftEditor
 from jittrainer.app.widgets.findbar import FindBar
 from jittrainer.app.screens.grade_state import GradeState
-from jittrainer.app.widgets.panel import InfoPanel
+from jittrainer.app.widgets.panel import VERDICT_TABS, InfoPanel
 from jittrainer.app.widgets.sidebar import Entry, ExerciseList
 from jittrainer.course.exercises import Exercise
 from jittrainer.grading.scratch import ScratchRun
@@ -284,7 +284,10 @@ class MainScreen(View):
             return
         run_id, ex, text = job
         self._live_baseline = text
-        if not live and self.panel.active not in ("checks", "output"):
+        # A new verdict opens on Checks, unless the learner moved to a verdict tab themselves (Output to watch the
+        # prints, Recompiles): the Output a scratch run opened is not their choice.
+        active = self.panel.active
+        if not live and active != "checks" and not (active in VERDICT_TABS and self.panel.learner_chose(active)):
             self.panel.switch("checks")
         self._grade(self.app.dispatcher, run_id, ex, text.encode("utf-8"), self.keeper.draft.path)
 
