@@ -18,6 +18,7 @@ from textual.widget import Widget
 from textual.widgets import Markdown, Sparkline, Static, TabbedContent, TabPane
 
 from jittrainer.app.keys import PANEL_KEYS, bindings, translate_bindings
+from jittrainer.app.widgets.fence import LessonMarkdown
 from jittrainer.app.widgets.panes.checks import render_checks
 from jittrainer.app.widgets.panes.common import PaneContext
 from jittrainer.app.widgets.panes.jaxpr import render_jaxpr, render_jaxpr_code
@@ -86,7 +87,7 @@ class InfoPanel(Vertical):
             for tab in TABS:
                 with TabPane(tab_title(tab), id=f"tab-{tab}"):
                     if tab in MARKDOWN_TABS:
-                        yield Markdown("", id=f"{tab}-body", classes="pane-markdown")
+                        yield LessonMarkdown("", id=f"{tab}-body", classes="pane-markdown")
                         continue
                     with PaneScroll(id=f"{tab}-scroll", classes="pane-scroll"):
                         if tab == "checks":
