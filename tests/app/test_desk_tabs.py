@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from apphelpers import failing_verdict, make_app, screen, wait_until
+from apphelpers import failing_verdict, make_app, post_keys, screen, wait_until
 
 from jittrainer.app.messages import ScratchReady, VerdictReady
 
@@ -66,3 +66,29 @@ async def test_a_verdict_tab_the_learner_chose_stays(size):
         await wait_until(pilot, lambda: s.panel.active == "task", what="the Task tab")
         await pilot.press("ctrl+r")
         assert s.panel.active == "checks"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("size", SIZES, ids=size_ids)
+async def test_typing_while_the_panel_has_the_focus_goes_into_the_code(size, lang):
+    app = make_app(lang=lang)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        s = screen(app)
+        before = s.editor.text
+        in_panel = lambda: app.focused is not None and s.panel in app.focused.ancestors_with_self  # noqa: E731
+        # escape, then a line typed in one burst (as a terminal delivers it): every key reaches the code, in order
+        post_keys(app, "escape", *"x = 1")
+        await wait_until(pilot, lambda: s.editor.text == "x = 1" + before, what="the typing in the editor")
+        assert app.focused is s.editor
+        # the panel's own keys still scroll it, and leave the focus there
+        await pilot.press("escape")
+        await wait_until(pilot, in_panel, what="the panel's focus")
+        await pilot.press("j")
+        assert in_panel() and s.editor.text == "x = 1" + before
+        # zoomed on the panel: the key brings the editor back, typed
+        await pilot.press("f8")
+        await wait_until(pilot, lambda: s.maximized is s.panel, what="the zoom")
+        post_keys(app, *"yz")
+        await wait_until(pilot, lambda: s.editor.text.startswith("x = 1yz"), what="the typing after the zoom")
+        assert s.maximized is None and app.focused is s.editor

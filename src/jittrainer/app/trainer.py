@@ -167,12 +167,17 @@ class TrainerApp(App[int], inherit_bindings=False):
 
     async def on_event(self, event: events.Event) -> None:
         # A key straight from the terminal waits while an action moves the focus (keyorder.py).
-        if isinstance(event, events.Key) and not event.is_forwarded and self.key_hold.keep(event):
-            return
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            if self.key_hold.keep(event):
+                return
+            if self.screen is self.main_screen and self.main_screen.type_into_editor(event):
+                return
         await super().on_event(event)
 
     async def dispatch_held_key(self, event: events.Key) -> None:
         """A key the hold kept, now handled as if it had just arrived."""
+        if self.screen is self.main_screen and self.main_screen.type_into_editor(event):
+            return
         await super().on_event(event)
 
     def push_screen(self, screen, *args, **kwargs):
