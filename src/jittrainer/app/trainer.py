@@ -4,7 +4,10 @@ happens on the main screen (``screens/main.py``); the app never grades and never
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import os
+import signal
 import time
 from pathlib import Path
 
@@ -117,6 +120,26 @@ class TrainerApp(App[int], inherit_bindings=False):
         self.theme_changed_signal.subscribe(self, self._theme_changed)
         if self.settings.keymap:
             self.set_keymap(self.settings.keymap)
+        self._catch_hangups()
+
+    def _catch_hangups(self) -> None:
+        # Closing the terminal sends SIGHUP (a `kill` SIGTERM): by default either ends the process at once, up to
+        # the autosave's half second after the last keystroke. Not under Pilot, where pytest keeps its handlers.
+        if self.is_headless:
+            return
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGHUP, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.add_signal_handler(signum, self.hang_up, signum)
+
+    def hang_up(self, signum: int = signal.SIGHUP) -> None:
+        """The terminal closed (SIGHUP) or the process was asked to stop (SIGTERM): the draft is written first,
+        then the app ends as on ctrl+q (its worker processes stopped)."""
+        try:
+            self.main_screen.keeper.save_now()
+        except NoMatches:
+            pass
+        self.exit(return_code=128 + int(signum))
 
     def on_ready(self) -> None:
         self.first_frame_at = time.monotonic()

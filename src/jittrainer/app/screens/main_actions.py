@@ -171,6 +171,7 @@ class Actions(Screen):
             return
         self.stop_grading()  # a grade in flight grades the code the reset replaced
         self.verdicts.pop(ex.id, None)  # and so does the verdict on screen: the starter is not graded yet
+        self.restored.pop(ex.id, None)
         self.scratch_runs.pop(ex.id, None)  # a scratch run of the replaced code too
         self.editor.clear_error()
         self.editor.load_text(text)
