@@ -88,3 +88,52 @@ async def test_the_last_verdict_is_back_when_the_app_opens_again(size, lang):
         # and the next verdict of this session replaces it, without the note
         await grade_with(pilot, s, dataclasses.replace(failing_verdict(lang), exercise=ex.id))
         assert words["restored"] not in plain(s.panel.query_one("#checks-body", Static))
+
+
+def passing(exercise_id: str):
+    from apphelpers import text
+
+    from jittrainer.grading.verdict import CheckResult, Verdict
+
+    return Verdict(exercise=exercise_id, status="pass", headline=text("all checks pass"),
+                   checks=[CheckResult("runs", text("runs"), "pass", text("ran"))], seed=1, duration_s=0.1)
+
+
+def learners_fix(ex, lang: str, changed: str = "") -> str:
+    """The reference solution as a learner ends up with it: the starter's TODO comments kept, its example block
+    kept below, and (``changed``) one line of their own."""
+    starter = ex.starter_file(lang).read_text(encoding="utf-8")
+    solution = ex.solution_file(lang).read_text(encoding="utf-8")
+    todos = [line for line in starter.splitlines() if "TODO" in line]
+    lines = solution.splitlines()
+    at = next(n for n, line in enumerate(lines) if line.startswith("def ")) + 1
+    lines[at:at] = todos
+    if changed:
+        lines.insert(at + len(todos), changed)
+    return "\n".join(lines) + "\n\n\n" + starter[starter.index("# ", starter.index("return")):]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("size", SIZES, ids=size_ids)
+async def test_the_why_diff_compares_what_is_graded(size, lang):
+    app = make_app(lang=lang)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        s = screen(app)
+        s._grade = lambda *args: None
+        s.open_exercise("boolean_mask")
+        await wait_until(pilot, lambda: s.current.id == "boolean_mask", what="exercise 09")
+        ex = s.current
+        for changed in ("", "    unused = 0  # mine"):
+            draft = learners_fix(ex, lang, changed)
+            assert "__main__" in draft and "TODO" in draft
+            s.editor.load_text(draft)
+            s.keeper.edited(draft)
+            await grade_with(pilot, s, passing(ex.id))
+            why = s.panel.markdown_source("why")
+            diff = why[why.index("```diff"):] if "```diff" in why else ""
+            if not changed:
+                assert not diff, diff  # the same code: no line of the example block or the TODOs shows as a change
+            else:
+                body = [line for line in diff.splitlines()[3:] if line[:1] in "+-" and not line.startswith("```")]
+                assert body == ["-    unused = 0  # mine"], diff

@@ -161,4 +161,4 @@ class Session:
 
     def reveal(self, exercise: Exercise) -> str:
         self.progress.record_reveal(exercise.id)
-        return exercise.solution_path.read_text(encoding="utf-8")
+        return exercise.solution_file(self.lang).read_text(encoding="utf-8")

@@ -6,7 +6,8 @@ from __future__ import annotations
 from functools import partial
 
 from jittrainer.app.screens.main_actions import Actions
-from jittrainer.app.widgets.lesson import fallback_note, hints_markdown, unavailable_markdown, why_markdown
+from jittrainer.app.widgets.lesson import (comment_lines, fallback_note, hints_markdown, unavailable_markdown,
+                                           why_markdown)
 from jittrainer.app.widgets.panes.common import PaneContext
 from jittrainer.app.widgets.panes.review import review_markdown
 from jittrainer.course.exercises import Exercise
@@ -52,21 +53,25 @@ class View(Actions):
         entry = self.entry(ex)
         passed, revealed = self.statuses.get(ex.id) == "passed", entry.revealed
         explanation = solution = draft = None
+        starter_comments: frozenset[str] = frozenset()
         if ex.available and (passed or revealed):
             try:
                 explanation = ex.explanation(self.session.lang)
             except OSError as exc:
                 explanation = f"*{exc}*"
             try:
-                solution = ex.solution_path.read_text(encoding="utf-8")
+                solution = ex.solution_file(self.session.lang).read_text(encoding="utf-8")
             except OSError as exc:
                 solution = f"# {exc}"
             if passed:
                 draft = self.keeper.current_text()
+                starters = {ex.starter_path, ex.starter_file(self.session.lang)}
+                starter_comments = comment_lines(*(p.read_text(encoding="utf-8") for p in starters if p.is_file()))
         state, verdict = self.grade_state, self.verdicts.get(ex.id)
         reviewing = state is not None and state.exercise_id == ex.id and state.phase == "review"
         review = review_markdown(verdict.review if verdict is not None and verdict.passed else None, reviewing)
-        self.panel.show_markdown("why", why_markdown(explanation, solution, draft, self.key("hint"), review))
+        self.panel.show_markdown("why", why_markdown(explanation, solution, draft, self.key("hint"), review,
+                                                     starter_comments))
         self.panel.set_why_locked(explanation is None and solution is None)
 
     def keep_verdict(self, run_id: int, exercise_id: str, verdict: Verdict) -> None:
