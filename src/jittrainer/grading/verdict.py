@@ -16,6 +16,7 @@ becomes an error verdict, never a traceback).
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -66,11 +67,17 @@ class ErrorInfo:
     phase: str = ""  # "compile" (syntax), "import", "call 2", ...
 
     def shown_traceback(self) -> str:
-        """The traceback with its heading in the learner's language (the worker writes it in English)."""
-        head, _sep, rest = self.traceback.partition("\n")
+        """The traceback with its heading in the learner's language (the worker writes it in English), less JAX's
+        note under a rule of dashes that it removed its internal frames (set JAX_TRACEBACK_FILTERING=off): the
+        learner's frames are all there is to read, and the variable does nothing in a grade."""
+        text = JAX_FOOTER.split(self.traceback, maxsplit=1)[0].rstrip("\n")
+        head, _sep, rest = text.partition("\n")
         if head in TRACEBACK_HEADINGS:
             return _(TRACEBACK_HEADINGS[head]) + ("\n" + rest if rest else "")
-        return self.traceback
+        return text
+
+
+JAX_FOOTER = re.compile(r"^\s*-{10,}\s*$", re.MULTILINE)
 
 
 TRACEBACK_HEADINGS = {
