@@ -17,6 +17,7 @@ from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.css.query import NoMatches
 from textual.screen import Screen
+from textual.widgets import Footer
 
 from jittrainer.app.cjk_overlay import install as install_cjk_overlay
 from jittrainer.app.cjk_wrap import install as install_cjk_wrap
@@ -209,7 +210,21 @@ class TrainerApp(App[int], inherit_bindings=False):
         self.key_hold.claim()
         result = super().push_screen(screen, *args, **kwargs)
         self._settle_keys_on(self.screen)
+        self.call_after_refresh(self.fit_footers)
         return result
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self.fit_footers)
+
+    def fit_footers(self) -> None:
+        """Below 100 columns every screen's footer drops its padding and the palette's key (F1 lists ctrl+p), so
+        that each key it lists fits whole at 80 (the drill's, the interview's as well as the main screen's). A
+        screen under another one is fitted too: the terminal may be resized while it is hidden."""
+        narrow = self.size.width < 100
+        for screen in self.screen_stack:
+            for footer in screen.query(Footer):
+                footer.compact = narrow
+                footer.show_command_palette = not narrow
 
     def pop_screen(self):
         self.key_hold.hold()
@@ -262,7 +277,16 @@ class TrainerApp(App[int], inherit_bindings=False):
         from jittrainer.app.drill import DrillScreen
         from jittrainer.course.drills.loader import load_drills
 
-        self.push_screen(DrillScreen(load_drills(self.session.course.root / "drills")))
+        self.push_screen(DrillScreen(load_drills(self.session.course.root / "drills"),
+                                     exercise_name=self.exercise_name))
+
+    def exercise_name(self, exercise_id: str) -> str:
+        """An exercise as the list shows it, "09 The sixteen-slot tray", for texts inside the app."""
+        try:
+            ex = self.session.find(exercise_id)
+        except LookupError:
+            return exercise_id
+        return f"{ex.number:02d} {self.session.title(ex)}"
 
     def start_interview(self) -> None:
         from jittrainer.app.interview import InterviewScreen
