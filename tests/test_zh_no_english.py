@@ -54,7 +54,7 @@ def course_identifiers(cli: bool = True) -> set[str]:
                 parsers += [sub for sub in choices.values() if hasattr(sub, "_actions")]
     names |= set(LEVELS) if cli else set()  # what --difficulty takes
     topics = (EXERCISES / "topics.toml").read_text(encoding="utf-8")
-    names |= set(re.findall(r"^\[([a-z_]+)\]", topics, re.MULTILINE))
+    names |= set(re.findall(r"^\[(?:topics\.)?([a-z_]+)\]", topics, re.MULTILINE))
     names |= {part for name in list(names) for part in name.split("_")}
     return {n.lower() for n in names} | {"jittrainer"}
 
