@@ -22,7 +22,7 @@ from typing import Any, Literal
 
 from jittrainer.grading.review import Review, decode_review
 from jittrainer.i18n import N_, _
-from jittrainer.i18n.message import Msg, render
+from jittrainer.i18n.message import Msg, msg, render
 
 VERDICT_VERSION = 4
 
@@ -74,10 +74,16 @@ class ErrorInfo:
         head, _sep, rest = text.partition("\n")
         if head in TRACEBACK_HEADINGS:
             return _(TRACEBACK_HEADINGS[head]) + ("\n" + rest if rest else "")
+        syntax = SYNTAX_LINE.match(head)
+        if syntax:  # a SyntaxError's first line, as the worker writes it: in the words of the verdict's headline
+            head = msg("read.syntax", "{type} on line {line}: {detail}", type=syntax["type"], line=int(syntax["line"]),
+                       detail=syntax["detail"]).render()
+            return head + ("\n" + rest if rest else "")
         return text
 
 
 JAX_FOOTER = re.compile(r"^\s*-{10,}\s*$", re.MULTILINE)
+SYNTAX_LINE = re.compile(r"^(?P<type>\w+Error) on line (?P<line>\d+): (?P<detail>.*)$")
 
 
 TRACEBACK_HEADINGS = {

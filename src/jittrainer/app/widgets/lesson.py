@@ -3,10 +3,10 @@ a reveal) why the fix works, with the learner's code set beside the reference so
 
 from __future__ import annotations
 
-import ast
 import difflib
 import re
 
+from jittrainer.course.example_block import example_block_lines
 from jittrainer.course.exercises import Exercise, Hint
 from jittrainer.i18n import _
 
@@ -44,26 +44,11 @@ def hints_markdown(hints: list[Hint], shown: int, key: str) -> str:
     return "\n\n".join(parts)
 
 
-def _is_main_block(node: ast.stmt) -> bool:
-    """``if __name__ == "__main__":`` at the top level."""
-    test = getattr(node, "test", None)
-    return (isinstance(node, ast.If) and isinstance(test, ast.Compare) and isinstance(test.left, ast.Name)
-            and test.left.id == "__name__" and len(test.comparators) == 1
-            and getattr(test.comparators[0], "value", None) == "__main__")
-
-
 def graded_code(text: str, starter_comments: frozenset[str] = frozenset()) -> str:
     """The part of a file the grader looks at: without its ``__main__`` block (the scratch run's example, never
     graded) and without the starter's own comment lines the learner left in (its TODOs), blank runs closed up."""
     lines = text.splitlines()
-    try:
-        tree = ast.parse(text)
-    except SyntaxError:
-        tree = None
-    drop: set[int] = set()
-    for node in tree.body if tree is not None else ():
-        if _is_main_block(node):
-            drop.update(range(node.lineno - 1, (node.end_lineno or node.lineno)))
+    drop = set(example_block_lines(text) or ())
     kept = [line for n, line in enumerate(lines)
             if n not in drop and not (line.lstrip().startswith("#") and line.strip() in starter_comments)]
     return re.sub(r"\n{3,}", "\n\n\n", "\n".join(kept)).strip("\n") + "\n"
