@@ -189,3 +189,13 @@ def test_rows_and_source_lines_are_told_apart_in_message_templates():
     assert catalogs
     problems = [p for path in catalogs for p in row_and_line_problems(path)]
     assert not problems, "\n".join(problems)
+
+
+DOUBLED = re.compile(r"被\s*被|的\s*的(?!确)|把\s*把|在\s*在(?!乎)")  # a word typed twice ("被被 jit")
+
+
+def test_no_chinese_text_has_a_word_typed_twice():
+    assert DOUBLED.search("可以像其他值一样，被被 jit 的计算使用") and not DOUBLED.search("的的确确，在乎")
+    found = [f"{where}: {text[max(0, m.start() - 12):m.end() + 12]!r}" for where, text in chinese_texts().items()
+             for m in DOUBLED.finditer(text)]
+    assert not found, "\n".join(found)
