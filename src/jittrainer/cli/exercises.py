@@ -6,12 +6,13 @@ import argparse
 import sys
 from pathlib import Path
 
-from jittrainer.cli.style import EXIT_PASS, Style, UsageError, print_json, save_progress, show_notices, warn
+from jittrainer.cli.style import EXIT_PASS, Style, UsageError, print_json, show_notices, warn
 from jittrainer.cli.terminal_markdown import join_soft_breaks, render_for_terminal, render_inline
 from jittrainer.course.exercises import Exercise, ExerciseNotFound
 from jittrainer.course.packs import FILE as PACK_FILE
 from jittrainer.i18n import _, language
 from jittrainer.session import Session
+from jittrainer.session.progress import save_progress
 
 
 def check_packs(folders: list[str] | None) -> list[Path]:

@@ -22,7 +22,7 @@ from typing import IO, Any
 
 from jittrainer.cli.exercises import draft_path, find, session_for
 from jittrainer.cli.report import print_verdict
-from jittrainer.cli.style import EXIT_PASS, Style, UsageError, save_progress, show_notices
+from jittrainer.cli.style import EXIT_PASS, Style, UsageError, show_notices
 from jittrainer.cli.terminal_markdown import render_for_terminal, render_inline
 from jittrainer.course.exercises import Exercise
 from jittrainer.grading.host.pool import WorkerPool
@@ -32,6 +32,7 @@ from jittrainer.grading.limits import device_counts
 from jittrainer.grading.verdict import Verdict
 from jittrainer.i18n import _
 from jittrainer.session import Session
+from jittrainer.session.progress import save_progress
 
 POLL_S = 0.3
 
