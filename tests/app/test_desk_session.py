@@ -137,3 +137,20 @@ async def test_the_why_diff_compares_what_is_graded(size, lang):
             else:
                 body = [line for line in diff.splitlines()[3:] if line[:1] in "+-" and not line.startswith("```")]
                 assert body == ["-    unused = 0  # mine"], diff
+
+
+@pytest.mark.parametrize("size", SIZES, ids=size_ids)
+async def test_the_revealed_solution_is_in_the_learners_language(size):
+    app = make_app(lang="zh")
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        s = screen(app)
+        ex = s.current
+        s._reveal(ex)
+        await wait_until(pilot, lambda: "```python" in s.panel.markdown_source("why"), what="the solution")
+        why = s.panel.markdown_source("why")
+        english = [line.strip() for line in ex.solution_path.read_text().splitlines() if line.strip().startswith("#")]
+        chinese = [line.strip() for line in ex.solution_file("zh").read_text().splitlines()
+                   if line.strip().startswith("#")]
+        assert english and chinese and english != chinese
+        assert all(line in why for line in chinese) and not any(line in why for line in english), why
