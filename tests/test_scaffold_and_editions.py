@@ -10,7 +10,6 @@ import re
 import shutil
 import sys
 import tokenize
-from pathlib import Path
 
 import pytest
 from helpers import EXERCISES, REPO

@@ -15,7 +15,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from tmux_drive import REPO, Terminal, TmuxError, first_exercise
+from tmux_drive import REPO, Terminal, first_exercise
 
 FOOTER = {"en": "^r Run", "zh": "^r 运行"}
 
