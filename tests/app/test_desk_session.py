@@ -71,6 +71,7 @@ async def test_the_last_verdict_is_back_when_the_app_opens_again(size, lang):
     async with again.run_test(size=size) as pilot:
         await pilot.pause()
         s = screen(again)
+        s._grade = lambda *args: None  # the verdicts come from the test
         assert s.current.id == ex.id
         await wait_until(pilot, lambda: ex.id in s.verdicts, what="the restored verdict")
         assert words["failed"] in s.panel.border_title
