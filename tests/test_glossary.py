@@ -2,7 +2,9 @@
 
 A native reader found "eager" written four ways, one of them (即时执行) reading as its opposite, and "lowering" as
 "downgrade"; a term drifts back whenever someone writes new text, so the glossary's table is the rule and this test
-applies it to every Chinese text a learner can be shown.
+applies it to every Chinese text a learner can be shown. A variant is a word or, written ``/…/``, a pattern for a
+whole family of spellings ("bake in" came back as 烙进, 烧了进去, 烤了进去, 烤着 after the words were forbidden), and
+the sweep reads every Chinese text in the checkout, so new exercises and cards are covered when they land.
 """
 
 from __future__ import annotations
@@ -35,9 +37,26 @@ def forbidden_variants() -> dict[str, str]:
 
 
 def pattern(variant: str) -> re.Pattern[str]:
+    if len(variant) > 2 and variant.startswith("/") and variant.endswith("/"):
+        return re.compile(variant[1:-1])  # a family of spellings, as the glossary writes it
     # A soft break or a stray space may fall inside a term in the Markdown and .po sources, so any run of
     # whitespace (or none) may sit between its characters.
     return re.compile(r"\s*".join(re.escape(ch) for ch in variant.replace(" ", "")))
+
+
+HAN = re.compile(r"[\u4e00-\u9fff]")
+
+
+def python_strings(path: Path) -> str:
+    """The string literals with Chinese in them of a Python file (a template's translations, a message's words)."""
+    import ast
+
+    try:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+    except (SyntaxError, UnicodeDecodeError):
+        return ""
+    return "\n".join(node.value for node in ast.walk(tree)
+                     if isinstance(node, ast.Constant) and isinstance(node.value, str) and HAN.search(node.value))
 
 
 def _strings(value) -> list[str]:
@@ -78,14 +97,21 @@ def chinese_texts() -> dict[str, str]:
             elif path.suffix == ".toml":
                 data = tomllib.loads(path.read_text(encoding="utf-8"))
                 texts[str(path.relative_to(REPO)) + " [zh]"] = "\n".join(_zh_strings(data))
+            elif path.suffix == ".py" and "__pycache__" not in path.parts:
+                texts[str(path.relative_to(REPO)) + " (strings)"] = python_strings(path)
     return texts
 
 
 def variants_in(texts: dict[str, str], variants: dict[str, str]) -> list[str]:
+    """Each place a variant is written (once, however many of the glossary's entries catch it)."""
     found = []
     for where, text in texts.items():
+        spans: list[tuple[int, int]] = []
         for variant, term in variants.items():
             for match in pattern(variant).finditer(text):
+                if any(match.start() < end and start < match.end() for start, end in spans):
+                    continue
+                spans.append(match.span())
                 found.append(f"{where}: {match.group(0)!r} → write {term}")
     return found
 
@@ -99,6 +125,28 @@ def test_the_glossary_table_is_read():
     assert variants["即时执行"].startswith("eager 模式")
 
 
+# What a native reader found written instead of the glossary's word (issue 37, item 13), each in its sentence.
+FOUND_VARIANTS = [
+    "它们被烙进编译好的程序", "每个程序都把自己的学习率当作常量烧了进去", "同样把字段烤了进去", "里面烤着那个对象的值",
+    "jit 把被闭包捕获的数组作为常量嵌入程序", "和参考解一样精简", "在工作进程里、同样的限制下", "再沿 mesh 轴用 lax.psum",
+    "在调用 jit 函数之前", "评分器记录你调用的每个被 jit 函数", "传给你的代码 jit 过的每个函数", "全都在一个 jit 程序里",
+    "所有更新都在一个 jit 的 lax.scan 里", "一个操作一个操作即时算出来的", "XLA 估计你编译后的程序每次调用", "调用者仍然持有输入",
+    "清单没有另行规定时为 10 秒", "- **在程序里**：结果由编译好的程序计算",
+]
+# The words to write, and other words that share a character with a variant: none of these may be flagged.
+RIGHT_WORDS = ["固化进编译好的程序", "参考答案", "评分进程", "沿网格轴", "被 jit 的函数", "被 jit 的程序", "即时编译",
+               "以 eager 模式逐个操作算出来", "调用方", "清单文件", "全零的嵌入", "`jax.jit` 函数", "**在程序内**",
+               "把它烤成面包之前"]
+
+
+def test_every_variant_found_by_the_readers_is_caught():
+    variants = forbidden_variants()
+    missed = [text for text in FOUND_VARIANTS if not variants_in({"t": text}, variants)]
+    assert not missed, missed
+    flagged = [text for text in RIGHT_WORDS if variants_in({"t": text}, variants)]
+    assert not flagged, flagged
+
+
 def test_a_forbidden_variant_is_found_across_a_soft_break():
     texts = {"statement.zh.md": "任何在新形状上即时\n执行的 `jnp` 调用", "card": "以 eager\n方式运行"}
     assert len(variants_in(texts, forbidden_variants())) == 2
@@ -107,7 +155,8 @@ def test_a_forbidden_variant_is_found_across_a_soft_break():
 def test_the_scan_covers_every_kind_of_chinese_text():
     where = " ".join(chinese_texts())
     for kind in ("statement.zh.md", "hints.zh.md", "explanation.zh.md", "help.zh.md", "starter.zh.py",
-                 "messages.po", "jittrainer.po", "cards/", "packs/", "manifest.toml", "topics.toml"):
+                 "solution.zh.py", "approaches/", "messages.po", "jittrainer.po", "cards/", "packs/", "manifest.toml",
+                 "topics.toml", "scaffold_catalog.py (strings)"):
         assert kind in where, kind
 
 
@@ -140,3 +189,13 @@ def test_rows_and_source_lines_are_told_apart_in_message_templates():
     assert catalogs
     problems = [p for path in catalogs for p in row_and_line_problems(path)]
     assert not problems, "\n".join(problems)
+
+
+DOUBLED = re.compile(r"被\s*被|的\s*的(?!确)|把\s*把|在\s*在(?!乎)")  # a word typed twice ("被被 jit")
+
+
+def test_no_chinese_text_has_a_word_typed_twice():
+    assert DOUBLED.search("可以像其他值一样，被被 jit 的计算使用") and not DOUBLED.search("的的确确，在乎")
+    found = [f"{where}: {text[max(0, m.start() - 12):m.end() + 12]!r}" for where, text in chinese_texts().items()
+             for m in DOUBLED.finditer(text)]
+    assert not found, "\n".join(found)

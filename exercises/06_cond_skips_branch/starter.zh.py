@@ -6,12 +6,12 @@ ROUNDS = 16
 
 
 def simmer(x, w):
-    """The slow path: 16 rounds of mixing, each one a matrix product."""
+    """慢的一支：16 轮搅拌，每轮一次矩阵乘法。"""
     return lax.fori_loop(0, ROUNDS, lambda _, y: y + 0.1 * jnp.tanh(w @ y), x)
 
 
 def quick(x):
-    """The fast path."""
+    """快的一支。"""
     return 0.5 * x
 
 

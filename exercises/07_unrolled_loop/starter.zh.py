@@ -7,7 +7,7 @@ DT = 0.05
 
 
 def step(x, v):
-    """One tick of a damped, stiffening spring: positions x, velocities v."""
+    """一个带阻尼、越拉越硬的弹簧走一步：位置 x，速度 v。"""
     a = -x - 0.5 * x**3 - 0.3 * v
     v = v + DT * a
     return x + DT * v, v

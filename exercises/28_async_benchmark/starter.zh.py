@@ -2,7 +2,7 @@ import time
 
 
 def time_step(step, x, repeats):
-    """Seconds per call of step(x), averaged over `repeats` calls."""
+    """step(x) 每次调用的秒数，取 `repeats` 次调用的平均值。"""
     # TODO：这个数字错了两处。step 的第一次调用会编译它，而这次编译落在计时窗口里；
     # 最后一次调用一返回，时钟就停了，可它的工作可能还在运行。
     start = time.perf_counter()

@@ -6,7 +6,7 @@ CLIP = 1.0
 
 @jax.jit
 def sgd_step(w, g, lr):
-    """One update: step against the gradient, then keep every weight within [-CLIP, CLIP]."""
+    """一次更新：沿梯度的反方向走一步，再把每个权重限制在 [-CLIP, CLIP] 之内。"""
     return jnp.clip(w - lr * g, -CLIP, CLIP)
 
 

@@ -3,8 +3,7 @@ import jax.numpy as jnp
 
 
 def chunk_sum(chunk):
-    """Runs on one device: the sum of squares of that device's share of x."""
-    # 在一个设备上运行：求这个设备分到的那份 x 的平方和。
+    """在一个设备上运行：求这个设备分到的那份 x 的平方和。"""
     return jnp.sum(chunk**2)
 
 

@@ -4,7 +4,7 @@ from jax.sharding import PartitionSpec as P
 
 
 def chunk_sum(chunk):
-    """Runs on every device: the sum of squares of the part of x that device holds."""
+    """在每个设备上运行：求这个设备持有的那部分 x 的平方和。"""
     return jnp.sum(chunk**2)
 
 

@@ -156,7 +156,7 @@ async def test_full_round_summary_and_schedule(deck, scheduler, learner_home):
         assert "Score 1/3 in 1 min 1 s" in summary_text
         assert "1 wrong, 1 timed out" in summary_text
         assert "Weak topics: beta topic (1 of 1 missed), alpha topic (1 of 2 missed)" in summary_text
-        assert "count the printed lines: count two" in summary_text
+        assert "count the printed lines: How many lines?" in summary_text  # the card by its question, not its id
         assert any(isinstance(m, DrillScreen.Finished) for m in finished)
         await pilot.press("enter")
         await pilot.pause()

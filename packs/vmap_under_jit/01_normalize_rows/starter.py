@@ -15,3 +15,10 @@ def normalize_row(x):
 def normalize_rows(xs):
     # TODO: under jit this loop runs while JAX traces, once per row: what does the recorded program hold?
     return jnp.stack([normalize_row(x) for x in xs])
+
+
+# Not graded: a scratch run (F6 in the app, `jittrainer run normalize_rows` in a terminal)
+# runs this block to show what your function does; grading imports the file without running it.
+if __name__ == "__main__":
+    xs = jnp.arange(12.0).reshape(3, 4)
+    print(normalize_rows(xs))

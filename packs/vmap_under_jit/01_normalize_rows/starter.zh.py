@@ -15,3 +15,10 @@ def normalize_row(x):
 def normalize_rows(xs):
     # TODO：在 jit 下，这个循环在 JAX 追踪时运行，每一行一次：记录下来的程序里有什么？
     return jnp.stack([normalize_row(x) for x in xs])
+
+
+# 不评分：试运行（应用中按 F6，终端中运行 `jittrainer run normalize_rows`）
+# 会执行这段代码，让你看看函数实际做了什么；评分时只导入文件，不会执行它。
+if __name__ == "__main__":
+    xs = jnp.arange(12.0).reshape(3, 4)
+    print(normalize_rows(xs))

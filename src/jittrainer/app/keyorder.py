@@ -40,6 +40,7 @@ class KeyHold:
         self.claims = 0
         self.held: list[events.Key] = []  # reached the App during the hold
         self.diverted: list[events.Key] = []  # were already queued for a widget when the hold began: older
+        self.head: list[events.Key] = []  # the key that began the hold, replayed where the focus lands: oldest
         self._source: Widget | None = None
         self._timer: Timer | None = None
         self._scheduled = False
@@ -80,6 +81,11 @@ class KeyHold:
             return True
         return False
 
+    def take(self, event: events.Key) -> None:
+        """The key that began the hold belongs where the focus is going (a letter typed in the panel): it is
+        replayed first."""
+        self.head.append(event)
+
     def divert(self, event: events.Key) -> None:
         """A widget got a key that was forwarded to it before the hold began."""
         self.diverted.append(event)
@@ -98,8 +104,8 @@ class KeyHold:
         if self.claims:  # a screen opened since the replay was scheduled: its settle replays
             self._scheduled = False
             return
-        keys = [*self.diverted, *self.held]
-        self.diverted, self.held = [], []
+        keys = [*self.head, *self.diverted, *self.held]
+        self.head, self.diverted, self.held = [], [], []
         self.holding, self._scheduled, self._source = False, False, None
         if self._timer is not None:
             self._timer.stop()

@@ -4,7 +4,10 @@ happens on the main screen (``screens/main.py``); the app never grades and never
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import os
+import signal
 import time
 from pathlib import Path
 
@@ -14,7 +17,9 @@ from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.css.query import NoMatches
 from textual.screen import Screen
+from textual.widgets import Footer
 
+from jittrainer.app.cjk_overlay import install as install_cjk_overlay
 from jittrainer.app.cjk_wrap import install as install_cjk_wrap
 from jittrainer import paths
 from jittrainer.app.commands import TrainerCommands
@@ -71,6 +76,7 @@ class TrainerApp(App[int], inherit_bindings=False):
     ) -> None:
         super().__init__()
         install_cjk_wrap()
+        install_cjk_overlay()
         self.session = Session(exercises_dir, lang=lang, packs=packs)
         translate_bindings(self)
         self.settings = self.session.settings
@@ -115,6 +121,26 @@ class TrainerApp(App[int], inherit_bindings=False):
         self.theme_changed_signal.subscribe(self, self._theme_changed)
         if self.settings.keymap:
             self.set_keymap(self.settings.keymap)
+        self._catch_hangups()
+
+    def _catch_hangups(self) -> None:
+        # Closing the terminal sends SIGHUP (a `kill` SIGTERM): by default either ends the process at once, up to
+        # the autosave's half second after the last keystroke. Not under Pilot, where pytest keeps its handlers.
+        if self.is_headless:
+            return
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGHUP, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.add_signal_handler(signum, self.hang_up, signum)
+
+    def hang_up(self, signum: int = signal.SIGHUP) -> None:
+        """The terminal closed (SIGHUP) or the process was asked to stop (SIGTERM): the draft is written first,
+        then the app ends as on ctrl+q (its worker processes stopped)."""
+        try:
+            self.main_screen.keeper.save_now()
+        except NoMatches:
+            pass
+        self.exit(return_code=128 + int(signum))
 
     def on_ready(self) -> None:
         self.first_frame_at = time.monotonic()
@@ -165,12 +191,17 @@ class TrainerApp(App[int], inherit_bindings=False):
 
     async def on_event(self, event: events.Event) -> None:
         # A key straight from the terminal waits while an action moves the focus (keyorder.py).
-        if isinstance(event, events.Key) and not event.is_forwarded and self.key_hold.keep(event):
-            return
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            if self.key_hold.keep(event):
+                return
+            if self.screen is self.main_screen and self.main_screen.type_into_editor(event):
+                return
         await super().on_event(event)
 
     async def dispatch_held_key(self, event: events.Key) -> None:
         """A key the hold kept, now handled as if it had just arrived."""
+        if self.screen is self.main_screen and self.main_screen.type_into_editor(event):
+            return
         await super().on_event(event)
 
     def push_screen(self, screen, *args, **kwargs):
@@ -179,7 +210,21 @@ class TrainerApp(App[int], inherit_bindings=False):
         self.key_hold.claim()
         result = super().push_screen(screen, *args, **kwargs)
         self._settle_keys_on(self.screen)
+        self.call_after_refresh(self.fit_footers)
         return result
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self.fit_footers)
+
+    def fit_footers(self) -> None:
+        """Below 100 columns every screen's footer drops its padding and the palette's key (F1 lists ctrl+p), so
+        that each key it lists fits whole at 80 (the drill's, the interview's as well as the main screen's). A
+        screen under another one is fitted too: the terminal may be resized while it is hidden."""
+        narrow = self.size.width < 100
+        for screen in self.screen_stack:
+            for footer in screen.query(Footer):
+                footer.compact = narrow
+                footer.show_command_palette = not narrow
 
     def pop_screen(self):
         self.key_hold.hold()
@@ -232,7 +277,16 @@ class TrainerApp(App[int], inherit_bindings=False):
         from jittrainer.app.drill import DrillScreen
         from jittrainer.course.drills.loader import load_drills
 
-        self.push_screen(DrillScreen(load_drills(self.session.course.root / "drills")))
+        self.push_screen(DrillScreen(load_drills(self.session.course.root / "drills"),
+                                     exercise_name=self.exercise_name))
+
+    def exercise_name(self, exercise_id: str) -> str:
+        """An exercise as the list shows it, "09 The sixteen-slot tray", for texts inside the app."""
+        try:
+            ex = self.session.find(exercise_id)
+        except LookupError:
+            return exercise_id
+        return f"{ex.number:02d} {self.session.title(ex)}"
 
     def start_interview(self) -> None:
         from jittrainer.app.interview import InterviewScreen

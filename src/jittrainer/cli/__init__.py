@@ -100,13 +100,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _top_parser()
     sub = parser.add_subparsers(title=_("commands"), metavar="COMMAND", parser_class=_Parser)
 
-    def command(name: str, func: Any, help_text: str) -> argparse.ArgumentParser:
+    def command(name: str, func: Any, help_text: str, pack_help: str = "") -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=help_text, description=help_text)
         p.add_argument("--exercises", metavar="DIR", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
         p.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=argparse.SUPPRESS)
         # Its own dest: a subcommand's namespace would otherwise replace the packs given before the command.
         p.add_argument("--pack", metavar="DIR", action="append", dest="command_packs", default=[],
-                       help=_("also load the pack in DIR (a folder with pack.toml); repeatable"))
+                       help=pack_help or _("also load the pack in DIR (a folder with pack.toml); repeatable"))
         p.set_defaults(func=func)
         return p
 
@@ -133,7 +133,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = command("reset", cmd_reset, _("put your draft back to the starter (the old draft is kept as a backup)"))
     p.add_argument("id")
 
-    p = command("new", cmd_new, _("start a new exercise: a folder of every file it needs, with TODOs to fill in"))
+    p = command("new", cmd_new, _("start a new exercise: a folder of every file it needs, with TODOs to fill in"),
+                pack_help=_("the pack to write it into: DIR, made into a new pack (with a pack.toml) if it is none "
+                            "yet; default: your own pack, <home>/packs/mine"))
     add_new_options(p)
 
     p = command("validate", cmd_validate, _("authoring QA: starters fail, solutions pass, wrong fixes fail as declared"))

@@ -11,12 +11,13 @@ from jittrainer.cli.exercises import draft_path, find, given_file, read_source, 
 from jittrainer.cli.exercism import exercism_json
 from jittrainer.cli.report import print_verdict, verdict_json
 from jittrainer.cli.review import analysis_json, print_review, print_review_pending
-from jittrainer.cli.style import EXIT_FAIL, EXIT_PASS, EXIT_USAGE, Style, UsageError, print_json, save_progress, warn
+from jittrainer.cli.style import EXIT_FAIL, EXIT_PASS, EXIT_USAGE, Style, UsageError, print_json, warn
 from jittrainer.files import NotARegularFile, read_regular
 from jittrainer.grading.host.grading import Grading
 from jittrainer.grading.host.pool import WorkerPool
 from jittrainer.grading.host.run import Submission
 from jittrainer.i18n import _, ljust
+from jittrainer.session.progress import save_progress
 
 
 def cmd_check(args: argparse.Namespace) -> int:

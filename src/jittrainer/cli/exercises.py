@@ -6,13 +6,14 @@ import argparse
 import sys
 from pathlib import Path
 
-from jittrainer.cli.style import EXIT_PASS, Style, UsageError, print_json, save_progress, show_notices, shown, warn
-from jittrainer.cli.terminal_markdown import join_soft_breaks
+from jittrainer.cli.style import EXIT_PASS, Style, UsageError, print_json, show_notices, shown, warn
+from jittrainer.cli.terminal_markdown import join_soft_breaks, render_for_terminal, render_inline
 from jittrainer.course.exercises import Exercise, ExerciseNotFound
 from jittrainer.course.packs import FILE as PACK_FILE
 from jittrainer.files import NotARegularFile, read_regular
 from jittrainer.i18n import _, language
 from jittrainer.session import Session
+from jittrainer.session.progress import save_progress
 
 
 def check_packs(folders: list[str] | None) -> list[Path]:
@@ -180,9 +181,9 @@ def cmd_hint(args: argparse.Namespace) -> int:
     if note:
         print(style.dim(note))
     print(style.bold(_("Hint {level} of {total}: {title}").format(level=level, total=len(hints),
-                                                                  title=hint.heading)))
+                                                                  title=render_inline(hint.heading, style))))
     print()
-    print(join_soft_breaks(hint.body))
+    print(render_for_terminal(hint.body, style))
     if level < len(hints):
         print(style.dim("\n" + _("(run `jittrainer hint {id}` again for the next hint)").format(id=ex.id)))
     return EXIT_PASS

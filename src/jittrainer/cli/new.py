@@ -55,16 +55,6 @@ def target_pack(args: argparse.Namespace) -> Path:
     return folder
 
 
-def write_catalog(folder: Path) -> bool:
-    """The exercise's gettext catalogs (locale/<lang>/LC_MESSAGES/messages.po and .mo), when Babel is installed."""
-    try:
-        from jittrainer.i18n import build
-    except ImportError:
-        return False
-    build.sync(folder / "locale", "messages", build.exercise_template(folder), check=False)
-    return True
-
-
 def cmd_new(args: argparse.Namespace) -> int:
     folder = target_pack(args)
     pack = load_pack(folder)
@@ -81,7 +71,6 @@ def cmd_new(args: argparse.Namespace) -> int:
         made = scaffold(folder, args.id, topic, topic_todo=todo, editions=pack.editions)
     except (ScaffoldError, OSError) as exc:
         raise UsageError(str(exc)) from None
-    catalog = write_catalog(made.folder) if pack.editions else True
     session = Session(args.exercises, lang=args.lang, packs=[folder])
     ex = next(ex for ex in session.exercises if ex.dir == made.folder.resolve())
     style = Style(sys.stdout)
@@ -92,8 +81,4 @@ def cmd_new(args: argparse.Namespace) -> int:
     print(_("Next: write the contract in statement.md, then the checks, the starter and the fixes; run `jittrainer "
             "validate {id}{pack}` until it is clean. The guide: docs/authoring.md").format(
         id=session.course.typed_id(ex), pack=pack_flag))
-    if not catalog:
-        print(style.dim(_("The catalog of checks.py's messages in {langs} is written by `python -m "
-                          "jittrainer.i18n.build --pack {path}` (it needs the dev extra, Babel).").format(
-            langs=", ".join(pack.editions), path=folder)))
     return EXIT_PASS

@@ -52,7 +52,8 @@ def verdict_json(verdict: Verdict) -> dict[str, Any]:
 
 
 def print_verdict(v: Verdict, ex: Exercise, path: Path, style: Style, *, locked_runs: int = 0,
-                  title: str = "") -> None:
+                  title: str = "", watching: bool = False) -> None:
+    """``watching``: printed by ``watch``, whose keys (a, h) are what the learner has at hand, not commands."""
     word = {"pass": style.ok(_("PASSED")), "fail": style.bad(_("FAILED")), "error": style.bad(_("ERROR"))}[v.status]
     meta = _("{path} · seed {seed} · {duration}").format(path=style.path(path), seed=v.seed,
                                                           duration=seconds(v.duration_s))
@@ -112,6 +113,16 @@ def print_verdict(v: Verdict, ex: Exercise, path: Path, style: Style, *, locked_
         return
     first = v.first_failure
     print()
+    if watching:
+        if first is not None and first.advice is not None and not first.advice_shown:
+            print(style.dim("  " + ngettext(
+                "Advice for “{check}” is kept back so you can work it out: it shows after you take hint {tier}, after "
+                "{runs} more failing run, or now with the a key.",
+                "Advice for “{check}” is kept back so you can work it out: it shows after you take hint {tier}, after "
+                "{runs} more failing runs, or now with the a key.", locked_runs).format(
+                check=render(first.name), tier=first.advice_tier, runs=locked_runs)))
+        print(style.dim("  " + _("stuck? h shows a hint")))
+        return
     if first is not None and first.advice is not None and not first.advice_shown:
         print(style.dim("  " + ngettext(
             "Advice for “{check}” is kept back so you can work it out: it shows after you take hint {tier}, after "

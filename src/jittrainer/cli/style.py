@@ -9,8 +9,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from jittrainer import paths
 from jittrainer.i18n import _
+# Progress is the session's (session/progress.py); cli/interview.py still imports save_progress from here.
+from jittrainer.session.progress import save_progress  # noqa: F401
 
 EXIT_PASS, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
 
@@ -112,12 +113,3 @@ def reset_json_printed() -> None:
     global _json_printed
     _json_printed = False
 
-
-def save_progress(action: Any, *args: Any) -> Any:
-    """Record progress; a read-only or full disk is a warning, never a lost verdict."""
-    try:
-        return action(*args)
-    except OSError as exc:
-        warn(_("warning: progress not saved ({reason}: {where})").format(
-            reason=exc.strerror or exc, where=exc.filename or paths.home()))
-        return None

@@ -68,3 +68,44 @@ def _in_list(out: list[str]) -> bool:
         if line.strip():
             return bool(_LIST_ITEM.match(line)) or line.startswith("  ")
     return False
+
+
+_INLINE_CODE = re.compile(r"`([^`\n]+)`")
+_STRONG = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*")
+_EMPHASIS = re.compile(r"(?<![\w*])\*(?=\S)([^*\n]+?)(?<=\S)\*(?![\w*])")
+_LINK = re.compile(r"\[([^\]\n]+)\]\(([^)\s]+)\)")
+_HEADING = re.compile(r"^(#{1,6})\s+(.*)$")
+
+
+def render_for_terminal(markdown: str, style) -> str:
+    """Markdown as a terminal shows text, not as its source: soft breaks joined (``join_soft_breaks``), headings and
+    **strong** text bold, `code` without its backticks (in colour where the terminal has it), a fenced block's code
+    indented under the text without its fences, a link as its text and address. Where a terminal hint, advice or
+    review reads best as a document, not as the Markdown it was written in (``watch``'s h and a, ``hint``)."""
+    out: list[str] = []
+    fenced = False
+    for line in join_soft_breaks(markdown).split("\n"):
+        if _FENCE.match(line):
+            fenced = not fenced
+            continue
+        if fenced:
+            out.append("    " + line if line.strip() else "")
+            continue
+        heading = _HEADING.match(line)
+        if heading:
+            out.append(style.bold(render_inline(heading.group(2), style)))
+            continue
+        out.append(render_inline(line, style))
+    return "\n".join(out).strip("\n")
+
+
+def render_inline(text: str, style) -> str:
+    """One line of Markdown (a title) as terminal text."""
+    text = _LINK.sub(lambda m: f"{m.group(1)} ({m.group(2)})", text)
+    parts = _INLINE_CODE.split(text)  # even: prose, odd: code (left as written)
+    for n in range(0, len(parts), 2):
+        prose = _STRONG.sub(lambda m: style.bold(m.group(1)), parts[n])
+        parts[n] = _EMPHASIS.sub(lambda m: m.group(1), prose)
+    for n in range(1, len(parts), 2):
+        parts[n] = style(parts[n], "36")
+    return "".join(parts)

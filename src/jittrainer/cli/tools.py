@@ -37,8 +37,10 @@ def cmd_validate(args: argparse.Namespace) -> int:
         except ExerciseNotFound as exc:
             raise UsageError(str(exc)) from None
     style = Style(sys.stdout)
+    went_well: list[bool] = []
 
     def progress(line: str, ok: bool) -> None:
+        went_well.append(ok)
         if not args.json:
             print(f"  {style.ok('✓') if ok else style.bad('✗')} {line}", flush=True)
 
@@ -58,8 +60,9 @@ def cmd_validate(args: argparse.Namespace) -> int:
         print_json(report.to_dict())
     else:
         print()
-        for problem in report.problems:
-            print(style.bad(f"  {problem}"))
+        if any(went_well):  # the problems together again, below the lines that went well; else all are just above
+            for problem in report.problems:
+                print(style.bad(f"  {problem}"))
         summary = _("{exercises}, {grades} in {seconds:.1f} s (seed {seed})").format(
             exercises=count("exercise", report.exercises), grades=count("grade", report.grades),
             seconds=report.seconds, seed=report.seed)

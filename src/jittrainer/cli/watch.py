@@ -30,7 +30,8 @@ from typing import IO, Any
 
 from jittrainer.cli.exercises import draft_path, find, session_for
 from jittrainer.cli.report import print_verdict
-from jittrainer.cli.style import EXIT_PASS, Style, UsageError, crash_line, save_progress, show_notices, shown
+from jittrainer.cli.style import EXIT_PASS, Style, UsageError, crash_line, show_notices, shown
+from jittrainer.cli.terminal_markdown import render_for_terminal, render_inline
 from jittrainer.course.exercises import Exercise
 from jittrainer.files import NotARegularFile, read_regular
 from jittrainer.grading.host.pool import WorkerPool
@@ -40,6 +41,7 @@ from jittrainer.grading.limits import device_counts
 from jittrainer.grading.verdict import Verdict
 from jittrainer.i18n import _
 from jittrainer.session import Session
+from jittrainer.session.progress import save_progress
 
 POLL_S = 0.3
 
@@ -217,7 +219,7 @@ class WatchLoop:
         self.last = verdict
         self.say()
         print_verdict(verdict, ex, session.drafts.path(ex), self.style,
-                      locked_runs=session.advice_locked_hint(ex, verdict, entry))
+                      locked_runs=session.advice_locked_hint(ex, verdict, entry), watching=True)
         show_notices()
         self.passed = verdict.passed
         if verdict.passed:
@@ -242,14 +244,15 @@ class WatchLoop:
             if hint is not None:
                 self.say()
                 self.say(self.style.bold(_("Hint {level} of {total}: {title}").format(
-                    level=hint.level, total=len(session.hints(ex)), title=hint.heading)))
-                self.say(hint.body)
+                    level=hint.level, total=len(session.hints(ex)), title=render_inline(hint.heading, self.style))))
+                self.say(render_for_terminal(hint.body, self.style))
         elif key == "a":
             save_progress(session.request_advice, ex)
             verdict = getattr(self, "last", None)
             if verdict is not None:
                 advice = session.with_advice(ex, verdict).advice
-                self.say(self.style.bold(_("Advice: ")) + (advice or _("this verdict has no advice to give")))
+                self.say(self.style.bold(_("Advice: ")) + (render_for_terminal(advice, self.style) if advice
+                                                           else _("this verdict has no advice to give")))
         elif key == "r":
             self.grade()
         elif key == "n" and self.passed:

@@ -125,6 +125,14 @@ class Exercise:
     def solution_path(self) -> Path:
         return self.dir / "solution.py"
 
+    def solution_file(self, lang: str = DEFAULT) -> Path:
+        """The reference solution with comments in ``lang`` when translated (the code is the same), else English."""
+        if lang != DEFAULT:
+            translated = self.dir / f"solution.{lang}.py"
+            if translated.is_file():
+                return translated
+        return self.solution_path
+
     @property
     def checks_path(self) -> Path:
         return self.dir / "checks.py"

@@ -47,7 +47,7 @@ PARTS: tuple[Part, ...] = (
     Part("starter.py", True, "the learner's first draft: runs, and falls into the pitfall (fails the targets)",
          "starter.<lang>.py (same code, translated comments)"),
     Part("solution.py", True, "a reference fix: passes every check"),
-    Part("checks.py", True, "CHECKS = {id: name} and grade(g), importing only jittrainer.authoring"),
+    Part("checks.py", True, "CHECKS = {id: name} and grade(g): jittrainer.authoring's helpers, jax and numpy"),
     Part("hints.md", True, "at least three '## ' tiers: a nudge, the concept and the API, nearly the answer",
          "hints.<lang>.md (same tiers, same code)"),
     Part("explanation.md", True, "shown after a pass: why the fix works, what else to know",
@@ -110,6 +110,8 @@ def todo_summary(todos: list[Todo]) -> str:
     where: dict[str, list[str]] = {}
     for todo in todos:
         where.setdefault(todo.file, []).append(str(todo.line))
-    places = "; ".join(f"{file}:{','.join(lines)}" for file, lines in where.items())
-    noun = "TODO" if len(todos) == 1 else "TODOs"
-    return f"incomplete: {len(todos)} {noun} ({places})"
+    from jittrainer.i18n import ngettext, pgettext
+
+    places = pgettext("list.items", "; ").join(f"{file}:{','.join(lines)}" for file, lines in where.items())
+    return ngettext("incomplete: {n} TODO ({places})", "incomplete: {n} TODOs ({places})", len(todos)).format(
+        n=len(todos), places=places)

@@ -22,6 +22,7 @@ from jittrainer.course.layout import FOLDER_RE, ID_RE, TODO_MARK, folder_name
 from jittrainer.course.manifest import KEYS
 from jittrainer.course.packs import FILE as PACK_FILE
 from jittrainer.course.packs import PACK_KEYS, fallback_name
+from jittrainer.course.scaffold_catalog import write_catalogs
 from jittrainer.files import atomic_write_text
 from jittrainer.i18n import _
 
@@ -114,4 +115,5 @@ def scaffold(pack_dir: Path, exercise_id: str, topic: str, *, topic_todo: str = 
             continue
         written.append(folder / rel)
         atomic_write_text(written[-1], _render(template, exercise_id))
+    written += write_catalogs(folder, exercise_id, editions)
     return Scaffold(folder, number, tuple(written))

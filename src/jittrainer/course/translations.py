@@ -8,8 +8,10 @@ from __future__ import annotations
 import ast
 import re
 from collections import Counter
+from pathlib import Path
 
 from jittrainer.course.exercises import TEXT_FILES, Exercise
+from jittrainer.i18n import _
 from jittrainer.i18n.catalogs import register_exercise, translations
 from jittrainer.i18n.extract import extract_file, placeholders
 
@@ -22,11 +24,22 @@ def code_blocks(markdown: str) -> Counter[str]:
 
 
 def same_code(a: str, b: str) -> bool:
-    """Two Python files with the same code, whatever their comments say."""
+    """Two Python files with the same code, whatever their comments and docstrings say (both are the reader's
+    language; a docstring is a string the program could read, but the course's code never does)."""
     try:
-        return ast.dump(ast.parse(a)) == ast.dump(ast.parse(b))
+        return ast.dump(_without_docstrings(ast.parse(a))) == ast.dump(_without_docstrings(ast.parse(b)))
     except SyntaxError:
         return False
+
+
+def _without_docstrings(tree: ast.Module) -> ast.Module:
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and body \
+                and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+                and isinstance(body[0].value.value, str):
+            node.body = body[1:] or [ast.Pass()]
+    return tree
 
 
 def check_exercise_languages(ex: Exercise) -> list[str]:
@@ -34,24 +47,37 @@ def check_exercise_languages(ex: Exercise) -> list[str]:
     folder = ex.dir.name
     for lang in ex.editions:
         if lang not in ex.titles:
-            problems.append(f"{folder}/manifest.toml: [translations.{lang}] title: missing")
+            problems.append(_("{folder}/manifest.toml: [translations.{lang}] title: missing").format(folder=folder,
+                                                                                                    lang=lang))
         for name in TEXT_FILES:
             path = ex.dir / f"{name}.{lang}.md"
             if not path.is_file():
-                problems.append(f"{folder}/{path.name}: missing (every exercise ships in {lang} too)")
+                problems.append(_("{folder}/{file}: missing (every exercise ships in {lang} too)").format(
+                    folder=folder, file=path.name, lang=lang))
                 continue
             english, translated = ex.text(name), path.read_text(encoding="utf-8")
             if code_blocks(english) != code_blocks(translated):
-                problems.append(f"{folder}/{path.name}: its code blocks differ from {name}.md's (code is not translated)")
+                problems.append(_("{folder}/{file}: its code blocks differ from {english}'s (code is not translated)")
+                                .format(folder=folder, file=path.name, english=f"{name}.md"))
             if name == "hints" and len(ex.hints(lang)) != len(ex.hints()):
-                problems.append(f"{folder}/{path.name}: {len(ex.hints(lang))} hint tiers, {name}.md has {len(ex.hints())}")
-        starter = ex.dir / f"starter.{lang}.py"
-        if not starter.is_file():
-            problems.append(f"{folder}/{starter.name}: missing (the starter with {lang} comments)")
-        elif not same_code(ex.starter_path.read_text(encoding="utf-8"), starter.read_text(encoding="utf-8")):
-            problems.append(f"{folder}/{starter.name}: its code differs from starter.py (only comments may differ)")
+                problems.append(_("{folder}/{file}: {n} hint tiers, {english} has {m}").format(
+                    folder=folder, file=path.name, n=len(ex.hints(lang)), english=f"{name}.md", m=len(ex.hints())))
+        for english in (ex.starter_path, ex.solution_path):
+            problems += _check_code_edition(folder, english, english.with_name(f"{english.stem}.{lang}.py"), lang)
         problems += check_messages(ex, lang)
     return problems
+
+
+def _check_code_edition(folder: str, english: Path, edition: Path, lang: str) -> list[str]:
+    """``starter.<lang>.py`` and ``solution.<lang>.py``: there, and the same code as the English file (comments and
+    docstrings aside: the learner reads both in the editor, the Why tab and "show solution")."""
+    if not edition.is_file():
+        return [_("{folder}/{file}: missing (the {english} with {lang} comments)").format(
+            folder=folder, file=edition.name, english=english.name, lang=lang)]
+    if not same_code(english.read_text(encoding="utf-8"), edition.read_text(encoding="utf-8")):
+        return [_("{folder}/{file}: its code differs from {english} (only comments and docstrings may differ)").format(
+            folder=folder, file=edition.name, english=english.name)]
+    return []
 
 
 def check_messages(ex: Exercise, lang: str) -> list[str]:

@@ -19,6 +19,7 @@ from jittrainer.grading.host.grading import grade
 from jittrainer.grading.host.run import Submission, new_seed
 from jittrainer.grading.limits import limits_for
 from jittrainer.grading.verdict import Verdict
+from jittrainer.i18n import _
 
 
 @dataclass
@@ -79,6 +80,46 @@ def judge_file(ex: Exercise, role: str, path: Path, verdict: Verdict) -> str:
     return ""
 
 
+def _has_example_block(ex: Exercise) -> bool:
+    from jittrainer.course.example_block import example_block_lines
+
+    try:
+        return example_block_lines(ex.starter_path.read_text(encoding="utf-8")) is not None
+    except (OSError, UnicodeDecodeError):
+        return True  # the loader reports an unreadable starter
+
+
+def static_problems(ex: Exercise, languages: bool = False) -> list[str]:
+    """What is wrong with an exercise's files before anything is graded: the loader's problems, then (for a sound
+    folder) its editions (with ``languages``), its starter's example block and its checks' declaration."""
+    from jittrainer.course.check_ids import declared_checks
+    from jittrainer.course.translations import check_exercise_languages
+
+    problems = list(ex.problems)
+    if ex.problems:
+        return problems
+    if languages:
+        problems += check_exercise_languages(ex)
+    if not _has_example_block(ex):
+        problems.append(_("{folder}/starter.py: no `if __name__ == \"__main__\":` block at its end: the scratch "
+                          "run (F6, `jittrainer run`) runs it to show the learner what their code does").format(
+            folder=ex.dir.name))
+    if ex.checks_path.is_file() and not declared_checks(ex.checks_path):
+        problems.append(f"{ex.dir.name}/checks.py: CHECKS must be assigned once, as a dict display with string "
+                        "keys (CHECKS = {\"runs\": ..., ...}): the host reads the ids without running the file, "
+                        "to refuse a pass that leaves a check out")
+    return problems
+
+
+def _result_words(file: str, role: str) -> str:
+    """A grade that went as its role requires, in the author's language."""
+    if role == "solution":
+        return _("{file}: the solution passes").format(file=file)
+    if role == "starter":
+        return _("{file}: the starter fails its targets").format(file=file)
+    return _("{file}: the wrong fix fails as it declares").format(file=file)
+
+
 def validate(
     exercises: list[Exercise],
     *,
@@ -90,21 +131,13 @@ def validate(
 ) -> Report:
     """Grade every starter, solution and wrong fix; with a ``deck``, also run every drill card's proof; with
     ``languages``, require every exercise (and card) to ship its Chinese text."""
-    from jittrainer.course.check_ids import declared_checks
     from jittrainer.course.drills.proofs import verify_cards
-    from jittrainer.course.translations import check_exercise_languages
 
     report = Report(seed=seed if seed is not None else new_seed(), exercises=len(exercises))
     started = time.monotonic()
     tasks: list[tuple[Exercise, str, Path]] = []
     for ex in exercises:
-        problems = list(ex.problems)
-        if languages and not ex.problems:
-            problems += check_exercise_languages(ex)
-        if not ex.problems and ex.checks_path.is_file() and not declared_checks(ex.checks_path):
-            problems.append(f"{ex.dir.name}/checks.py: CHECKS must be assigned once, as a dict display with string "
-                            "keys (CHECKS = {\"runs\": ..., ...}): the host reads the ids without running the file, "
-                            "to refuse a pass that leaves a check out")
+        problems = static_problems(ex, languages)
         if problems:
             report.problems.extend(problems)
             if on_result:
@@ -132,7 +165,7 @@ def validate(
         result = Result(ex.id, role, str(path.relative_to(ex.dir.parent)), not problem, verdict.status, problem,
                         verdict.duration_s or 0.0)
         if on_result:
-            on_result(problem or f"{result.file}: {role} {verdict.status}", not problem)
+            on_result(problem or _result_words(result.file, role), not problem)
         return result
 
     with ThreadPoolExecutor(max_workers=jobs or os.cpu_count() or 1) as pool:

@@ -16,12 +16,13 @@ becomes an error verdict, never a traceback).
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from jittrainer.grading.review import Review, decode_review
 from jittrainer.i18n import N_, _
-from jittrainer.i18n.message import Msg, render
+from jittrainer.i18n.message import Msg, msg, render
 
 VERDICT_VERSION = 4
 
@@ -66,11 +67,23 @@ class ErrorInfo:
     phase: str = ""  # "compile" (syntax), "import", "call 2", ...
 
     def shown_traceback(self) -> str:
-        """The traceback with its heading in the learner's language (the worker writes it in English)."""
-        head, _sep, rest = self.traceback.partition("\n")
+        """The traceback with its heading in the learner's language (the worker writes it in English), less JAX's
+        note under a rule of dashes that it removed its internal frames (set JAX_TRACEBACK_FILTERING=off): the
+        learner's frames are all there is to read, and the variable does nothing in a grade."""
+        text = JAX_FOOTER.split(self.traceback, maxsplit=1)[0].rstrip("\n")
+        head, _sep, rest = text.partition("\n")
         if head in TRACEBACK_HEADINGS:
             return _(TRACEBACK_HEADINGS[head]) + ("\n" + rest if rest else "")
-        return self.traceback
+        syntax = SYNTAX_LINE.match(head)
+        if syntax:  # a SyntaxError's first line, as the worker writes it: in the words of the verdict's headline
+            head = msg("read.syntax", "{type} on line {line}: {detail}", type=syntax["type"], line=int(syntax["line"]),
+                       detail=syntax["detail"]).render()
+            return head + ("\n" + rest if rest else "")
+        return text
+
+
+JAX_FOOTER = re.compile(r"^\s*-{10,}\s*$", re.MULTILINE)
+SYNTAX_LINE = re.compile(r"^(?P<type>\w+Error) on line (?P<line>\d+): (?P<detail>.*)$")
 
 
 TRACEBACK_HEADINGS = {

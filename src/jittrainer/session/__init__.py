@@ -19,6 +19,7 @@ from jittrainer.i18n import detect, set_language
 from jittrainer.session.drafts import Drafts
 from jittrainer.session.progress import ExerciseProgress, Progress, ProgressStore
 from jittrainer.session.settings import Settings, load_settings
+from jittrainer.session.verdicts import VerdictStore
 
 
 def installed_packs() -> list[Path]:
@@ -57,6 +58,7 @@ class Session:
             Path(exercises_dir) if exercises_dir else None, pack_dirs(self.settings, packs))
         self.progress = ProgressStore()
         self.drafts = Drafts(lang=self.lang)
+        self.last_verdicts = VerdictStore()
 
     # -- language -------------------------------------------------------------------------------------------
 
@@ -159,4 +161,4 @@ class Session:
 
     def reveal(self, exercise: Exercise) -> str:
         self.progress.record_reveal(exercise.id)
-        return exercise.solution_path.read_text(encoding="utf-8")
+        return exercise.solution_file(self.lang).read_text(encoding="utf-8")

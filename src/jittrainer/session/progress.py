@@ -373,3 +373,22 @@ class ProgressStore:
     def set_last_open(self, exercise_id: str) -> None:
         with self.update() as progress:
             progress.last_open = exercise_id
+
+
+def save_progress(action: Callable[..., Any], *args: Any, warn: Callable[[str], None] | None = None) -> Any:
+    """Run ``action(*args)``, which records progress: a read-only or full disk is a warning (to ``warn``, by default
+    on stderr), never a lost verdict; None then."""
+    try:
+        return action(*args)
+    except OSError as exc:
+        from jittrainer.i18n import _
+
+        text = _("warning: progress not saved ({reason}: {where})").format(reason=exc.strerror or exc,
+                                                                          where=exc.filename or paths.home())
+        if warn is not None:
+            warn(text)
+        else:
+            import sys
+
+            print(f"jittrainer: {text}", file=sys.stderr)
+        return None

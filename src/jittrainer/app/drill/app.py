@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from textual.app import App
 
+from jittrainer.app.cjk_overlay import install as install_cjk_overlay
 from jittrainer.app.cjk_wrap import install as install_cjk_wrap
 from jittrainer.app.drill.screen import DrillScreen
 from jittrainer.course.drills.model import Card, Deck
@@ -28,6 +29,7 @@ class DrillApp(App[Summary | None]):
     ) -> None:
         super().__init__()
         install_cjk_wrap()
+        install_cjk_overlay()
         self._screen_args = dict(deck=deck, cards=cards, options=options, scheduler=scheduler, clock=clock)
 
     def on_mount(self) -> None:

@@ -5,11 +5,13 @@ Pure rendering, no widgets: the screen puts these into its ``Static``s.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
 
 from jittrainer.course.drills.model import LEVELS, Card, Deck
 from jittrainer.course.drills.present import Shown
-from jittrainer.course.drills.render import summary_lines
+from jittrainer.course.drills.render import card_title, summary_lines
 from jittrainer.course.drills.round import DrillRound, Summary
 from jittrainer.course.drills.schedule import Scheduler
 from jittrainer.i18n import _, language
@@ -76,12 +78,12 @@ def proof_words(card: Card) -> str:
 
 
 def card_name(card: Card) -> str:
-    """A short name for a card in lists: its id in words (``static_list_unhashable`` → "static list unhashable")."""
-    return card.id.replace("_", " ")
+    """A short name for a card in lists: the start of its question, in the learner's language."""
+    return card_title(card)
 
 
 def summary_text(drill: DrillRound, summary: Summary | None, deck: Deck, scheduler: Scheduler | None,
-                 nothing_reason: str) -> Text:
+                 nothing_reason: str, exercise_name: Callable[[str], str] | None = None) -> Text:
     """The round's summary: the scores, the cards missed, the keys; or why there was nothing to drill."""
     text = Text()
     if not drill.cards:
@@ -89,7 +91,7 @@ def summary_text(drill: DrillRound, summary: Summary | None, deck: Deck, schedul
         text.append(nothing_reason)
     else:
         text.append(_("Round over") + "\n\n", style="bold")
-        lines = summary_lines(summary, deck, scheduler, drill.cards)
+        lines = summary_lines(summary, deck, scheduler, drill.cards, exercise_name)
         text.append(lines[0] + "\n", style="bold")
         for line in lines[1:]:
             text.append(line + "\n")

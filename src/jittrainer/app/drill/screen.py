@@ -90,6 +90,7 @@ class DrillScreen(Screen[Summary | None]):
         clock: Callable[[], float] = time.monotonic,
         choose_difficulty: bool = True,
         interview_left: Callable[[], float] | None = None,
+        exercise_name: Callable[[str], str] | None = None,
         name: str | None = None,
         id: str | None = None,
     ) -> None:
@@ -102,6 +103,7 @@ class DrillScreen(Screen[Summary | None]):
         self.clock = clock
         self.choose_difficulty = choose_difficulty  # off in an interview, whose cards are planned for it
         self.interview_left = interview_left  # the mock interview's clock, when this round is its cards
+        self.exercise_name = exercise_name  # inside the trainer: an exercise as its list shows it ("09 …")
         self.round: DrillRound | None = None
         self.summary: Summary | None = None
         self.load_problem = ""
@@ -398,7 +400,7 @@ class DrillScreen(Screen[Summary | None]):
         self.summary = drill.summary() if drill.cards else None
         reason = self.load_problem or (_("No card is due today: run a round without --due to practise anyway.")
                                        if self.options.due_only else _("No cards match these options."))
-        text = summary_text(drill, self.summary, deck, self.scheduler, reason)
+        text = summary_text(drill, self.summary, deck, self.scheduler, reason, self.exercise_name)
         self.query_one("#drill-summary-text", Static).update(text)
         self.query_one("#drill-title", Static).update(Text(_("Drill · summary"), style="bold"))
         self.set_class(True, "-finished")

@@ -11,7 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Markdown
 
 from jittrainer.app.keys import EDITOR_BUILTIN, translate_bindings
-from jittrainer.i18n import N_, _, language
+from jittrainer.i18n import N_, _, join_cjk_breaks, language
 
 
 def keys_markdown(rows: list[tuple[str, str, str]]) -> str:
@@ -28,7 +28,8 @@ def help_text(rows: list[tuple[str, str, str]], config_path: str, lang: str | No
     folder = resources.files("jittrainer.app")
     name = f"help.{lang}.md" if lang != "en" and folder.joinpath(f"help.{lang}.md").is_file() else "help.md"
     guide = folder.joinpath(name).read_text(encoding="utf-8")
-    return guide.replace("{KEYS}", keys_markdown(rows)).replace("{CONFIG}", config_path)
+    # A soft line break in Chinese is no space: joined as in the exercises' texts
+    return join_cjk_breaks(guide.replace("{KEYS}", keys_markdown(rows)).replace("{CONFIG}", config_path))
 
 
 class HelpScreen(ModalScreen[None]):

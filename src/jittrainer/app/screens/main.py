@@ -27,13 +27,14 @@ from jittrainer.app.screens.main_view import View
 from jittrainer.app.widgets.editor import DraftEditor
 from jittrainer.app.widgets.findbar import FindBar
 from jittrainer.app.screens.grade_state import GradeState
-from jittrainer.app.widgets.panel import InfoPanel
+from jittrainer.app.widgets.panel import VERDICT_TABS, InfoPanel
 from jittrainer.app.widgets.sidebar import Entry, ExerciseList
 from jittrainer.course.exercises import Exercise
 from jittrainer.grading.scratch import ScratchRun
 from jittrainer.grading.verdict import Verdict
 from jittrainer.i18n import _
 from jittrainer.session.progress import ExerciseProgress
+from jittrainer.session.verdicts import LastVerdict
 
 class MainScreen(View):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (150, "-wide")]
@@ -51,6 +52,8 @@ class MainScreen(View):
         self.entries: dict[str, ExerciseProgress] = {}
         self.verdicts: dict[str, Verdict] = {}  # this session's last verdict per exercise, as the worker sent it
         self.scratch_runs: dict[str, ScratchRun] = {}  # a scratch run newer than the verdict, shown over it
+        self.restored: dict[str, LastVerdict] = {}  # verdicts on show that an earlier session gave (verdicts/)
+        self._graded: tuple[int, str] = (0, "")  # the run id of the last grade and the text it grades
         self.unsaved: dict[str, str] = {}  # editor text that could not be written when leaving an exercise
         self.keeper = DraftKeeper(self._editor_or_none, self.set_timer, self.notify, autosave_delay)
         self._live_timer: Timer | None = None
@@ -235,6 +238,7 @@ class MainScreen(View):
             editor.read_only = True
         self.keeper.open(draft, editor.text)
         self._live_baseline = editor.text
+        self.restore_verdict(ex)
         self._show_lesson(ex)
         self.show_verdict(ex)
         self.sidebar.select(ex.id)
@@ -284,7 +288,11 @@ class MainScreen(View):
             return
         run_id, ex, text = job
         self._live_baseline = text
-        if not live and self.panel.active not in ("checks", "output"):
+        self._graded = (run_id, text)
+        # A new verdict opens on Checks, unless the learner moved to a verdict tab themselves (Output to watch the
+        # prints, Recompiles): the Output a scratch run opened is not their choice.
+        active = self.panel.active
+        if not live and active != "checks" and not (active in VERDICT_TABS and self.panel.learner_chose(active)):
             self.panel.switch("checks")
         self._grade(self.app.dispatcher, run_id, ex, text.encode("utf-8"), self.keeper.draft.path)
 
@@ -302,7 +310,7 @@ class MainScreen(View):
         state = self.grade_state
         ex = self.session.course.get(message.exercise_id)
         verdict = message.verdict
-        self.verdicts[message.exercise_id] = verdict
+        self.keep_verdict(message.run_id, message.exercise_id, verdict)
         self.scratch_runs.pop(message.exercise_id, None)
         after = "timing" if message.timing_pending else "review" if message.review_pending else None
         self.grade_state = GradeState(message.run_id, message.exercise_id, after, state.live) if after else None
@@ -334,7 +342,7 @@ class MainScreen(View):
     def _timing_ready(self, message: TimingReady) -> None:
         if not self._is_news(message.run_id):
             return
-        self.verdicts[message.exercise_id] = message.verdict
+        self.keep_verdict(message.run_id, message.exercise_id, message.verdict)
         state = self.grade_state
         self.grade_state = GradeState(state.run_id, state.exercise_id, "review", state.live) \
             if message.review_pending else None
@@ -343,7 +351,7 @@ class MainScreen(View):
     def _review_ready(self, message: ReviewReady) -> None:
         if not self._is_news(message.run_id):
             return
-        self.verdicts[message.exercise_id] = message.verdict
+        self.keep_verdict(message.run_id, message.exercise_id, message.verdict)
         self.grade_state = None
         if self.current is not None and self.current.id == message.exercise_id:
             self.show_why(self.current)

@@ -8,7 +8,7 @@ import os
 import shlex
 import subprocess
 
-from textual import on, work
+from textual import events, on, work
 from textual.screen import Screen
 
 from jittrainer.app.messages import ScratchReady
@@ -171,6 +171,7 @@ class Actions(Screen):
             return
         self.stop_grading()  # a grade in flight grades the code the reset replaced
         self.verdicts.pop(ex.id, None)  # and so does the verdict on screen: the starter is not graded yet
+        self.restored.pop(ex.id, None)
         self.scratch_runs.pop(ex.id, None)  # a scratch run of the replaced code too
         self.editor.clear_error()
         self.editor.load_text(text)
@@ -265,6 +266,21 @@ class Actions(Screen):
             self.minimize()
         self.editor.focus()
         hold.release()
+
+    def type_into_editor(self, event: events.Key) -> bool:
+        """A printable key the panel has no use for (escape moved the focus there, and a newcomer reads escape as
+        "dismiss") goes back to the editor, typed: the focus moves first and the key follows it, in typing order
+        (``KeyHold``). The panel's own keys (j, k, space) still scroll it. True when the key was taken."""
+        focused = self.focused
+        if not event.is_printable or focused is None or self.panel not in focused.ancestors_with_self:
+            return False
+        if any(event.key in chain.key_to_bindings for _, chain in self._modal_binding_chain):
+            return False
+        hold = self.app.key_hold
+        hold.hold(focused)
+        hold.take(event)
+        self.action_focus_editor()
+        return True
 
     def action_help(self) -> None:
         self.app.show_help()

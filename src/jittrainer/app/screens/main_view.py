@@ -6,7 +6,8 @@ from __future__ import annotations
 from functools import partial
 
 from jittrainer.app.screens.main_actions import Actions
-from jittrainer.app.widgets.lesson import fallback_note, hints_markdown, unavailable_markdown, why_markdown
+from jittrainer.app.widgets.lesson import (comment_lines, fallback_note, hints_markdown, unavailable_markdown,
+                                           why_markdown)
 from jittrainer.app.widgets.panes.common import PaneContext
 from jittrainer.app.widgets.panes.review import review_markdown
 from jittrainer.course.exercises import Exercise
@@ -52,22 +53,56 @@ class View(Actions):
         entry = self.entry(ex)
         passed, revealed = self.statuses.get(ex.id) == "passed", entry.revealed
         explanation = solution = draft = None
+        starter_comments: frozenset[str] = frozenset()
         if ex.available and (passed or revealed):
             try:
                 explanation = ex.explanation(self.session.lang)
             except OSError as exc:
                 explanation = f"*{exc}*"
             try:
-                solution = ex.solution_path.read_text(encoding="utf-8")
+                solution = ex.solution_file(self.session.lang).read_text(encoding="utf-8")
             except OSError as exc:
                 solution = f"# {exc}"
             if passed:
                 draft = self.keeper.current_text()
+                starters = {ex.starter_path, ex.starter_file(self.session.lang)}
+                starter_comments = comment_lines(*(p.read_text(encoding="utf-8") for p in starters if p.is_file()))
         state, verdict = self.grade_state, self.verdicts.get(ex.id)
         reviewing = state is not None and state.exercise_id == ex.id and state.phase == "review"
         review = review_markdown(verdict.review if verdict is not None and verdict.passed else None, reviewing)
-        self.panel.show_markdown("why", why_markdown(explanation, solution, draft, self.key("hint"), review))
+        self.panel.show_markdown("why", why_markdown(explanation, solution, draft, self.key("hint"), review,
+                                                     starter_comments))
         self.panel.set_why_locked(explanation is None and solution is None)
+
+    def keep_verdict(self, run_id: int, exercise_id: str, verdict: Verdict) -> None:
+        """A verdict of this session: on show from now on, and kept for the next one (with what it graded)."""
+        self.verdicts[exercise_id] = verdict
+        self.restored.pop(exercise_id, None)
+        graded_run, text = self._graded
+        if verdict.internal_error is None and graded_run == run_id:
+            try:
+                self.session.last_verdicts.save(exercise_id, verdict, text)
+            except OSError:
+                pass  # a convenience for the next session; the progress file has the attempt
+
+    def restore_verdict(self, ex: Exercise) -> None:
+        """An exercise opened with no verdict of this session shows the last one an earlier session gave."""
+        if ex.id in self.verdicts or not ex.available:
+            return
+        last = self.session.last_verdicts.load(ex.id)
+        if last is not None and last.verdict.exercise == ex.id:
+            self.verdicts[ex.id] = last.verdict
+            self.restored[ex.id] = last
+
+    def restored_note(self, ex: Exercise) -> str:
+        last = self.restored.get(ex.id)
+        if last is None:
+            return ""
+        note = _("Your last verdict, given at {time} in an earlier session.").format(time=last.local_time())
+        text = self.keeper.current_text()
+        if text is not None and not last.graded(text):
+            note += " " + _("Your draft has changed since: {key} grades it again.").format(key=self.key("run"))
+        return note
 
     def pane_context(self, ex: Exercise, verdict: Verdict | None) -> PaneContext:
         nxt = self.session.next_exercise(ex)
@@ -77,6 +112,7 @@ class View(Actions):
             locked_runs=self.session.advice_locked_hint(ex, verdict, self.entry(ex)) if verdict else 0,
             next_exercise=f"{nxt.number:02d} {self.session.title(nxt)}" if nxt is not None else "",
             limit_s=self.session.limits(ex).timeout_s, limit_from_manifest=bool(ex.timeout_s),
+            restored=self.restored_note(ex),
         )
 
     def shown_verdict(self, ex: Exercise) -> Verdict | None:
@@ -96,7 +132,12 @@ class View(Actions):
         self._panel_titles(verdict)
 
     def _panel_titles(self, verdict: Verdict | None) -> None:
-        if verdict is None:
+        state = self.grade_state
+        if state is not None and state.phase in ("grading", "scratch") and self.current is not None \
+                and state.exercise_id == self.current.id:
+            # the previous verdict's word would read as this run's
+            self.panel.border_title = _("⟳ GRADING…") if state.phase == "grading" else _("▷ RUNNING YOUR PROGRAM…")
+        elif verdict is None:
             self.panel.border_title = _("Task and verdict")
         elif verdict.passed:
             nxt = self.session.next_exercise(self.current) if self.current is not None else None

@@ -4,7 +4,9 @@ a reveal) why the fix works, with the learner's code set beside the reference so
 from __future__ import annotations
 
 import difflib
+import re
 
+from jittrainer.course.example_block import example_block_lines
 from jittrainer.course.exercises import Exercise, Hint
 from jittrainer.i18n import _
 
@@ -42,11 +44,26 @@ def hints_markdown(hints: list[Hint], shown: int, key: str) -> str:
     return "\n\n".join(parts)
 
 
+def graded_code(text: str, starter_comments: frozenset[str] = frozenset()) -> str:
+    """The part of a file the grader looks at: without its ``__main__`` block (the scratch run's example, never
+    graded) and without the starter's own comment lines the learner left in (its TODOs), blank runs closed up."""
+    lines = text.splitlines()
+    drop = set(example_block_lines(text) or ())
+    kept = [line for n, line in enumerate(lines)
+            if n not in drop and not (line.lstrip().startswith("#") and line.strip() in starter_comments)]
+    return re.sub(r"\n{3,}", "\n\n\n", "\n".join(kept)).strip("\n") + "\n"
+
+
+def comment_lines(*texts: str) -> frozenset[str]:
+    """The full-line comments of the given files (a starter in each language), stripped."""
+    return frozenset(line.strip() for text in texts for line in text.splitlines() if line.lstrip().startswith("#"))
+
+
 def why_markdown(explanation: str | None, solution: str | None, draft: str | None, hint_key: str,
-                 review: str = "") -> str:
+                 review: str = "", starter_comments: frozenset[str] = frozenset()) -> str:
     """After a pass: the review of the learner's program (when there is one), the explanation and a diff of the
-    learner's code against the reference solution. After a reveal without a pass: the explanation and the solution.
-    Before either: how to unlock it."""
+    learner's code against the reference solution, both as graded (``graded_code``). After a reveal without a pass:
+    the explanation and the solution. Before either: how to unlock it."""
     if explanation is None and solution is None:
         return ("*" + _("Pass the exercise to read why the fix works.") + "*\n\n"
                 + _("Stuck? Take a hint with **{key}**, or reveal the reference solution from the command palette "
@@ -55,7 +72,8 @@ def why_markdown(explanation: str | None, solution: str | None, draft: str | Non
     if explanation is not None:
         parts.append(explanation.strip())
     if solution is not None and draft is not None:
-        diff = "".join(difflib.unified_diff(draft.splitlines(True), solution.splitlines(True),
+        mine, reference = graded_code(draft, starter_comments), graded_code(solution, starter_comments)
+        diff = "".join(difflib.unified_diff(mine.splitlines(True), reference.splitlines(True),
                                             _("your code"), _("reference solution"), n=2))
         parts.append("## " + _("Your code beside the reference solution"))
         if diff.strip():

@@ -18,6 +18,7 @@ from textual.widget import Widget
 from textual.widgets import Markdown, Sparkline, Static, TabbedContent, TabPane
 
 from jittrainer.app.keys import PANEL_KEYS, bindings, translate_bindings
+from jittrainer.app.widgets.fence import LessonMarkdown
 from jittrainer.app.widgets.panes.checks import render_checks
 from jittrainer.app.widgets.panes.common import PaneContext
 from jittrainer.app.widgets.panes.jaxpr import render_jaxpr, render_jaxpr_code
@@ -77,13 +78,16 @@ class InfoPanel(Vertical):
         translate_bindings(self)
         self.labels: dict[str, str] = {}  # what a tab adds to its title: "1/3" for hints, "✘" for checks
         self._pending: dict[str, tuple[str, bool]] = {}  # a hidden Markdown tab's next text (and hints' scroll)
+        # The tab on show when the app opened it (a scratch run opens Output, a hint Hints), None once the learner
+        # moved to a tab themselves: a new verdict leaves a verdict tab the learner chose where it is.
+        self.opened_by_app: str | None = "task"
 
     def compose(self) -> ComposeResult:
         with TabbedContent(id="panel-tabs", initial="tab-task"):
             for tab in TABS:
                 with TabPane(tab_title(tab), id=f"tab-{tab}"):
                     if tab in MARKDOWN_TABS:
-                        yield Markdown("", id=f"{tab}-body", classes="pane-markdown")
+                        yield LessonMarkdown("", id=f"{tab}-body", classes="pane-markdown")
                         continue
                     with PaneScroll(id=f"{tab}-scroll", classes="pane-scroll"):
                         if tab == "checks":
@@ -139,6 +143,8 @@ class InfoPanel(Vertical):
     @on(TabbedContent.TabActivated, "#panel-tabs")
     async def _tab_opened(self, event: TabbedContent.TabActivated) -> None:
         tab = self.active
+        if tab != self.opened_by_app:  # the learner's own move: a click, or left / right in the tab strip
+            self.opened_by_app = None
         pending = self._pending.pop(tab, None)
         if pending is None:
             return
@@ -236,12 +242,18 @@ class InfoPanel(Vertical):
 
     # -- tabs ------------------------------------------------------------------------------------------------
 
-    def switch(self, tab: str) -> None:
+    def switch(self, tab: str, *, chosen: bool = False) -> None:
+        """Show ``tab``; ``chosen``: the learner asked for this very tab (F3 / F4), not the app on their behalf."""
+        self.opened_by_app = None if chosen else tab
         self.tabs.active = f"tab-{tab}"
+
+    def learner_chose(self, tab: str) -> bool:
+        """Whether ``tab`` is on show because the learner moved there, not because the app opened it."""
+        return self.active == tab and self.opened_by_app is None
 
     def cycle(self, step: int) -> str:
         """Show the tab ``step`` places on (wrapping); returns its name."""
         active = self.active
         tab = TABS[(TABS.index(active) + step) % len(TABS)] if active in TABS else TABS[0]
-        self.switch(tab)
+        self.switch(tab, chosen=True)
         return tab

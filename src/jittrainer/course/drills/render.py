@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from jittrainer.course.drills.model import Card, Deck
 from jittrainer.course.drills.round import Outcome, Summary
@@ -33,8 +33,32 @@ def comes_back(state: CardState | None, now: dt.datetime) -> str:
     return _("This card comes back on {date}.").format(date=due.date().isoformat())
 
 
-def summary_lines(summary: Summary, deck: Deck, scheduler: Scheduler | None, cards: Sequence[Card]) -> list[str]:
-    """The round summary in words: score and time, weak topics (with the exercises that teach them), schedule."""
+_SENTENCE_END = re.compile(r"(?<=[。？！：])|(?<=[.?!:])\s")
+TITLE_CELLS = 48
+
+
+def card_title(card: Card, lang: str | None = None, cells: int = TITLE_CELLS) -> str:
+    """A card as a list names it: the first sentence of its question in ``lang``, cut to ``cells`` terminal cells
+    (its id is a file name, English in every language)."""
+    from jittrainer.i18n import cells as width
+
+    question = " ".join(card.text(lang or language()).question.replace("`", "").split())
+    first = _SENTENCE_END.split(question, maxsplit=1)[0].strip() or card.id.replace("_", " ")
+    if width(first) <= cells:
+        return first
+    out = ""
+    for char in first:
+        if width(out + char) > cells - 1:
+            break
+        out += char
+    return out.rstrip(" ，,、：:") + "…"
+
+
+def summary_lines(summary: Summary, deck: Deck, scheduler: Scheduler | None, cards: Sequence[Card],
+                  exercise_name: Callable[[str], str] | None = None) -> list[str]:
+    """The round summary in words: score and time, weak topics (with the exercises that teach them), schedule.
+    ``exercise_name``: inside the app, where the learner opens an exercise from the list, not with a command; the
+    exercises are named by it and the command-line lines (``--due``, ``--seed``) are left out."""
     how = {"budget": _(" (the round's time ran out)"), "quit": _(" (ended early)")}.get(summary.ended_by, "")
     parts = [_("Score {score} in {time}").format(score=summary.score_text, time=duration(summary.seconds)) + how]
     if summary.wrong or summary.timeouts:
@@ -48,7 +72,10 @@ def summary_lines(summary: Summary, deck: Deck, scheduler: Scheduler | None, car
             for t, missed, asked in summary.weak_topics)
         lines.append(_("Weak topics: {topics}").format(topics=weak))
         exercises = [e for t, *_rest in summary.weak_topics for e in deck.practice.get(t, [])[:2]]
-        if exercises:
+        if exercises and exercise_name is not None:
+            names = pgettext("list.separator", ", ").join(exercise_name(e) for e in dict.fromkeys(exercises))
+            lines.append(_("Practise with the exercises {names} (F2 opens the list).").format(names=names))
+        elif exercises:
             commands = pgettext("list.separator", ", ").join(f"jittrainer show {e}" for e in dict.fromkeys(exercises))
             lines.append(_("Practise: {commands}").format(commands=commands))
     elif summary.asked:
@@ -57,8 +84,9 @@ def summary_lines(summary: Summary, deck: Deck, scheduler: Scheduler | None, car
         counts = scheduler.summary_counts(cards)
         line = _("Schedule: {due} of these cards due again today, {later} later").format(due=counts["due"],
                                                                                          later=counts["later"])
-        lines.append(line + (" · " + _("next: jittrainer drill --due") if counts["due"] else ""))
-    if summary.seed is not None and summary.asked:
+        shell = exercise_name is None
+        lines.append(line + (" · " + _("next: jittrainer drill --due") if counts["due"] and shell else ""))
+    if summary.seed is not None and summary.asked and exercise_name is None:
         lines.append(_("Seed {seed}: --seed {seed} shuffles the cards and their choices the same way again").format(
             seed=summary.seed))
     return lines

@@ -13,12 +13,12 @@ from jittrainer.grading.verdict import ErrorInfo
 from jittrainer.i18n.message import Msg, msg
 
 SIGNAL_WORDS = {
-    "SIGSEGV": " (segmentation fault)",
-    "SIGABRT": " (aborted)",
-    "SIGKILL": " (killed)",
-    "SIGBUS": " (bus error)",
-    "SIGFPE": " (arithmetic error)",
-    "SIGILL": " (illegal instruction)",
+    "SIGSEGV": msg("signal.SIGSEGV", " (segmentation fault)"),
+    "SIGABRT": msg("signal.SIGABRT", " (aborted)"),
+    "SIGKILL": msg("signal.SIGKILL", " (killed)"),
+    "SIGBUS": msg("signal.SIGBUS", " (bus error)"),
+    "SIGFPE": msg("signal.SIGFPE", " (arithmetic error)"),
+    "SIGILL": msg("signal.SIGILL", " (illegal instruction)"),
 }
 _CALL = re.compile(r"call ([0-9]{1,6})\Z")
 

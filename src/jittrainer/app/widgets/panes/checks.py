@@ -85,6 +85,8 @@ def render_checks(verdict: Verdict | None, ctx: PaneContext, running: bool = Fal
         return lines(*parts)
     if running:
         parts.append(caption(_("Previous result:")))
+    elif ctx.restored:
+        parts.append(caption(ctx.restored))
     parts += [headline(verdict), Content(verdict.message)]
     parts += _advice(verdict, ctx)
     if verdict.passed and ctx.next_exercise:

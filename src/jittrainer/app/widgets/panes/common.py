@@ -22,6 +22,7 @@ class PaneContext:
     next_exercise: str = ""  # "05 The monitor screen" after a pass, when there is a next one
     limit_s: float | None = None  # the time limit of a grade of this exercise
     limit_from_manifest: bool = False  # the exercise's manifest sets it (else the grader's default)
+    restored: str = ""  # the verdict on show is the last one of an earlier session: when, and what changed since
 
 
 def caption(text: str) -> Content:

@@ -1,0 +1,61 @@
+"""What ``jittrainer watch`` prints (issue 37, item 6): the keys the learner has there (a, h), not other commands;
+hints as text, not Markdown source; no JAX note about its removed frames under the learner's traceback. In both
+languages."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from jittrainer.cli.watch import WatchLoop
+from jittrainer.grading.verdict import CheckResult, ErrorInfo, Verdict
+from jittrainer.i18n.message import Msg
+from jittrainer.session import Session
+
+JAX_NOTE = ("--------------------\nFor simplicity, JAX has removed its internal frames from the traceback of the "
+            "following exception. Set JAX_TRACEBACK_FILTERING=off to include these.")
+
+
+def text(words: str) -> Msg:
+    return Msg("test", words)
+
+
+def loop(lang: str, exercise_id: str) -> tuple[WatchLoop, io.StringIO]:
+    session = Session(lang=lang)
+    out = io.StringIO()
+    return WatchLoop(session, session.find(exercise_id), out, io.StringIO(), pool=object()), out
+
+
+def failing(exercise_id: str) -> Verdict:
+    return Verdict(
+        exercise=exercise_id, status="fail", headline=text("update_stock raised TypeError"),
+        checks=[CheckResult("runs", text("update_stock runs under jax.jit"), "fail", text("it raised"),
+                            advice=text("use x.at[i].add(v)"), advice_tier=2)],
+        error=ErrorInfo("TypeError", "JAX arrays are immutable", line=9, phase="call 1",
+                        traceback='Traceback (your code only):\n  File "inplace_update.py", line 9, in post_one\n'
+                                  "    s[items[j]] += deltas[j]\nTypeError: JAX arrays are immutable\n" + JAX_NOTE),
+        seed=3, duration_s=0.2)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_failing_verdict_names_the_keys_of_watch(lang, capsys):
+    watch, out = loop(lang, "inplace_update")
+    watch.show(failing("inplace_update"))
+    printed = out.getvalue() + capsys.readouterr().out
+    assert "--advice" not in printed and "jittrainer hint" not in printed
+    key_words = {"en": ("with the a key", "h shows a hint"), "zh": ("按 a 键", "按 h 看提示")}[lang]
+    assert all(words in printed for words in key_words), printed
+    assert "JAX_TRACEBACK_FILTERING" not in printed and "-----" not in printed and "s[items[j]]" in printed
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_hints_in_watch_read_as_text_not_markdown(lang, capsys):
+    watch, out = loop(lang, "inplace_update")
+    bodies = [h.body for h in watch.session.hints(watch.exercise)]
+    assert any("```" in body for body in bodies) and any("`" in body.replace("```", "") for body in bodies)
+    for _ in bodies:
+        watch.key("h")
+    printed = out.getvalue() + capsys.readouterr().out
+    assert "`" not in printed and "**" not in printed, printed
+    assert ".at[" in printed  # the code is there, without its fences and backticks
