@@ -5,28 +5,31 @@ checks can show is translated with the same placeholders.
 
 from __future__ import annotations
 
-import ast
-import re
 from collections import Counter
 
+from jittrainer.course.code_compare import PYTHON, fenced_blocks, same_code
 from jittrainer.course.exercises import TEXT_FILES, Exercise
 from jittrainer.i18n.catalogs import register_exercise, translations
 from jittrainer.i18n.extract import extract_file, placeholders
 
 EDITIONS = ("zh",)  # the languages every shipped exercise and card must have besides English (a pack: its own)
-FENCE = re.compile(r"^```[^\n]*\n(.*?)^```", re.MULTILINE | re.DOTALL)
 
 
-def code_blocks(markdown: str) -> Counter[str]:
-    return Counter(block.strip() for block in FENCE.findall(markdown))
-
-
-def same_code(a: str, b: str) -> bool:
-    """Two Python files with the same code, whatever their comments say."""
-    try:
-        return ast.dump(ast.parse(a)) == ast.dump(ast.parse(b))
-    except SyntaxError:
-        return False
+def block_difference(english: str, translated: str) -> str:
+    """'' when both texts hold the same code blocks (code_compare's rule), else what differs, in a few words."""
+    theirs, ours = fenced_blocks(english), fenced_blocks(translated)
+    left = Counter(block.key for block in theirs)
+    for block in ours:
+        if left[block.key] > 0:
+            left[block.key] -= 1
+            continue
+        first = block.text.strip().splitlines()[0][:60] if block.text.strip() else ""
+        fence = f"```{block.lang}" if block.lang else "a bare ``` fence"
+        what = ("its code differs (only comments may be translated)" if block.lang in PYTHON
+                else "it is program output, compared as written (prose goes outside the fence)")
+        return f"the block at line {block.line} ({fence}, {first!r}) is not in the English: {what}"
+    missing = sum(left.values())
+    return f"{missing} of the English blocks missing" if missing else ""
 
 
 def check_exercise_languages(ex: Exercise) -> list[str]:
@@ -41,15 +44,17 @@ def check_exercise_languages(ex: Exercise) -> list[str]:
                 problems.append(f"{folder}/{path.name}: missing (every exercise ships in {lang} too)")
                 continue
             english, translated = ex.text(name), path.read_text(encoding="utf-8")
-            if code_blocks(english) != code_blocks(translated):
-                problems.append(f"{folder}/{path.name}: its code blocks differ from {name}.md's (code is not translated)")
+            difference = block_difference(english, translated)
+            if difference:
+                problems.append(f"{folder}/{path.name}: its code blocks differ from {name}.md's: {difference}")
             if name == "hints" and len(ex.hints(lang)) != len(ex.hints()):
                 problems.append(f"{folder}/{path.name}: {len(ex.hints(lang))} hint tiers, {name}.md has {len(ex.hints())}")
         starter = ex.dir / f"starter.{lang}.py"
         if not starter.is_file():
             problems.append(f"{folder}/{starter.name}: missing (the starter with {lang} comments)")
         elif not same_code(ex.starter_path.read_text(encoding="utf-8"), starter.read_text(encoding="utf-8")):
-            problems.append(f"{folder}/{starter.name}: its code differs from starter.py (only comments may differ)")
+            problems.append(f"{folder}/{starter.name}: its code differs from starter.py (only comments may be "
+                            "translated; docstrings are code)")
         problems += check_messages(ex, lang)
     return problems
 

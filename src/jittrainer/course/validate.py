@@ -78,6 +78,41 @@ def judge_file(ex: Exercise, role: str, path: Path, verdict: Verdict) -> str:
     return ""
 
 
+def static_problems(ex: Exercise, *, languages: bool) -> list[str]:
+    """Every problem ``validate`` finds in an exercise without grading anything: its folder and manifest, the
+    ``TODO(author)`` marks, ``CHECKS``, the targets and the wrong fixes' declarations, the statement's rule for each
+    check and, with ``languages``, every edition (tests/test_course_static.py runs it over the course and the pack)."""
+    from jittrainer.course.check_ids import declared_checks
+    from jittrainer.course.translations import check_exercise_languages
+
+    problems = list(ex.problems)  # layout, manifest, TODOs: found when the folder loaded
+    if ex.problems:
+        return problems
+    if languages:
+        problems += check_exercise_languages(ex)
+    checks = declared_checks(ex.checks_path) if ex.checks_path.is_file() else ()
+    if ex.checks_path.is_file() and not checks:
+        problems.append(f"{ex.dir.name}/checks.py: CHECKS must be assigned once, as a dict display with string "
+                        "keys (CHECKS = {\"runs\": ..., ...}): the host reads the ids without running the file, "
+                        "to refuse a pass that leaves a check out")
+        return problems
+    for target in ex.targets:
+        if target not in checks:
+            problems.append(f"{ex.dir.name}/manifest.toml: grading.targets: {target!r} is not a check declared in "
+                            "checks.py")
+    for path in ex.wrong_paths:
+        try:
+            values = read_expectation(path).values
+        except ExpectationMissing as exc:
+            problems.append(f"{ex.dir.name}/{path.relative_to(ex.dir)}: {exc}")
+            continue
+        unknown = [v for v in values if v not in checks and v != "pass" and not v.startswith("error:")]
+        if unknown:
+            problems.append(f"{ex.dir.name}/{path.relative_to(ex.dir)}: declares {unknown[0]!r}, not a check of "
+                            "checks.py")
+    return problems
+
+
 def validate(
     exercises: list[Exercise],
     *,
@@ -89,21 +124,13 @@ def validate(
 ) -> Report:
     """Grade every starter, solution and wrong fix; with a ``deck``, also run every drill card's proof; with
     ``languages``, require every exercise (and card) to ship its Chinese text."""
-    from jittrainer.course.check_ids import declared_checks
     from jittrainer.course.drills.proofs import verify_cards
-    from jittrainer.course.translations import check_exercise_languages
 
     report = Report(seed=seed if seed is not None else new_seed(), exercises=len(exercises))
     started = time.monotonic()
     tasks: list[tuple[Exercise, str, Path]] = []
     for ex in exercises:
-        problems = list(ex.problems)
-        if languages and not ex.problems:
-            problems += check_exercise_languages(ex)
-        if not ex.problems and ex.checks_path.is_file() and not declared_checks(ex.checks_path):
-            problems.append(f"{ex.dir.name}/checks.py: CHECKS must be assigned once, as a dict display with string "
-                            "keys (CHECKS = {\"runs\": ..., ...}): the host reads the ids without running the file, "
-                            "to refuse a pass that leaves a check out")
+        problems = static_problems(ex, languages=languages)
         if problems:
             report.problems.extend(problems)
             if on_result:
