@@ -70,6 +70,12 @@ def judge_file(ex: Exercise, role: str, path: Path, verdict: Verdict) -> str:
     if verdict.passed:
         return f"{name}: passes, but a {role} must fail"
     statuses = {c.id: c.status for c in verdict.checks}
+    statements = {"en": ex.text("statement")}
+    for lang in ex.editions if languages else ():
+        path = ex.dir / f"statement.{lang}.md"
+        if path.is_file():
+            statements[lang] = path.read_text(encoding="utf-8")
+    problems += rule_problems(checks, statements, ex.dir.name)
     for target in ex.targets:
         if target not in statuses:
             return f"{ex.dir.name}/manifest.toml: grading.targets: {target!r} is not a check declared in checks.py"
@@ -83,6 +89,7 @@ def static_problems(ex: Exercise, *, languages: bool) -> list[str]:
     ``TODO(author)`` marks, ``CHECKS``, the targets and the wrong fixes' declarations, the statement's rule for each
     check and, with ``languages``, every edition (tests/test_course_static.py runs it over the course and the pack)."""
     from jittrainer.course.check_ids import declared_checks
+    from jittrainer.course.rules import rule_problems
     from jittrainer.course.translations import check_exercise_languages
 
     problems = list(ex.problems)  # layout, manifest, TODOs: found when the folder loaded
