@@ -93,6 +93,12 @@ def _explain(error):
                        "device count, not of {parts}", parts=parts, devices=count("device", devices))
         return msg("explain.divide", "A sharding that splits an axis over the devices needs that axis to divide "
                    "evenly: here the number of columns never does, the number of rows always does")
+    if "acts as an assert" in text:
+        return msg("explain.constraint_assert", "On a mesh of Explicit axes under jax.set_mesh, "
+                   "with_sharding_constraint only checks the layout a value already has; it does not move data")
+    if "can only refer to Auto axes" in text:
+        return msg("explain.constraint_auto", "On a mesh of Explicit axes (make_mesh's default), "
+                   "with_sharding_constraint cannot name a mesh axis when no mesh is set: it does not move data")
     return None
 
 
@@ -102,7 +108,7 @@ def _runs_advice(error):
     if error.type == "IndivisibleError" or "evenly divide" in error.message:
         return msg("advice.rows_axis", "split axis 0 (the rows) only: NamedSharding(mesh, P('rows')) for x and y, "
                    "and NamedSharding(mesh, P()) for the norms")
-    if "can only refer to Auto axes" in error.message:
+    if "can only refer to Auto axes" in error.message or "acts as an assert" in error.message:
         return msg("advice.reshard", "with make_mesh's default Explicit axes, give the layouts to jax.jit "
                    "(in_shardings=..., out_shardings=...) or use jax.reshard, not with_sharding_constraint")
     return None
