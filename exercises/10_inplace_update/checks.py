@@ -5,7 +5,8 @@ passed in must be intact afterwards (not donated); one compile."""
 import jax
 import numpy as np
 
-from jittrainer.authoring import as_floats, count, msg, one_compile, refuse_fetching, values_match, when_eager
+from jittrainer.authoring import (as_floats, count, eqns_within, msg, one_compile, refuse_fetching, values_match,
+                                  when_eager)
 
 CHECKS = {
     "runs": "update_stock runs under jax.jit",
@@ -119,7 +120,32 @@ def _value_slip(call, result, stock, items, deltas):
     return None
 
 
+def _broken_promise(g):
+    """A scatter of several positions at once given unique_indices=True (a promise that no position repeats), as
+    (primitive, positions), or None. One position at a time keeps the promise whatever the items."""
+    closed = g.graded_jaxpr()
+    for eqn, _ in eqns_within(closed) if closed is not None else ():
+        if eqn.primitive.name.startswith("scatter") and eqn.params.get("unique_indices"):
+            shape = tuple(getattr(eqn.invars[1].aval, "shape", ()))
+            positions = int(np.prod(shape[:-1])) if shape else 1
+            if positions > 1:
+                return eqn.primitive.name, positions
+    return None
+
+
 def check_values(g, inputs, results):
+    promise = _broken_promise(g)
+    if promise is not None:
+        items = inputs[0][1]
+        counts = np.bincount(items)
+        return g.failed("values", msg(
+            "values.unique_promise", "the program's {primitive} updates {positions} positions at once with "
+            "unique_indices=True, a promise to JAX that no position repeats, but items repeats positions (in call 1, "
+            "item {item} appears {times}): JAX leaves the output of a scatter whose promise is broken undefined, "
+            "even where it happens to add up on this machine", primitive=promise[0], positions=promise[1],
+            item=int(np.argmax(counts)), times=count("time", int(counts.max()))),
+            msg("advice.unique", "drop unique_indices=True: stock.at[items].add(deltas) adds up repeated positions"),
+            tier=REPEAT_TIER)
     values_match(g, "values", results, (expected(*case) for case in inputs), rtol=RTOL, atol=ATOL,
                  what=lambda call: msg("what.call", "the result of call {call}", call=call),
                  slip=lambda call, result: _value_slip(call, result, *inputs[call - 1]),
