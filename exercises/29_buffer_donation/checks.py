@@ -10,6 +10,8 @@ such. The values are the final weights and the largest change of each update.
 
 from __future__ import annotations
 
+import sys
+
 import jax
 import numpy as np
 
@@ -76,6 +78,44 @@ def plan(rng: np.random.Generator) -> list[tuple[int, int]]:
 # ------------------------------------------------------------------------------------------------ grading
 
 
+def setup(g):
+    """At each jitted call, note where the learner's code then holds a copy of a weights-like argument: a local
+    of its running functions, a module-level name, or an item of a list, tuple or dict held there."""
+    record = g.jit_spy.record
+
+    def record_held(*args, **kwargs):
+        call = record(*args, **kwargs)
+        try:
+            call.held = _copies_held(g, [leaf for leaf in _array_leaves(call) if isinstance(leaf, jax.Array)])
+        except Exception:  # the learner's objects may refuse anything; a hook must never break their call
+            call.held = []
+        return call
+
+    g.jit_spy.record = record_held
+
+
+def _copies_held(g, leaves) -> list:
+    """(argument, holder message) for each array the learner's code holds with the values of an argument."""
+    values = [(leaf, np.array(leaf)) for leaf in leaves if leaf.ndim >= 1 and leaf.dtype.kind == "f"]
+    places, frame = [(msg("holder.global", "your module-level {name}", name=k), v)
+                     for k, v in vars(g.module or sys).items() if g.module], sys._getframe(1)
+    while frame is not None:
+        if frame.f_code.co_filename == g.filename:
+            places += [(msg("holder.local", "the local variable {name} of {function}", name=k,
+                                function=frame.f_code.co_name), v)
+                       for k, v in frame.f_locals.items()]
+        frame = frame.f_back
+    held = []
+    for holder, value in places:
+        inner = list(value.values()) if isinstance(value, dict) else value if isinstance(value, list | tuple) else []
+        for v in [value, *inner]:
+            if not isinstance(v, np.ndarray | jax.Array) or is_tracer(v) or any(v is leaf for leaf in leaves) \
+                    or v.dtype.kind != "f" or _deleted(v):
+                continue
+            held += [(leaf, holder) for leaf, a in values if v.shape == a.shape and np.array_equal(np.array(v), a)]
+    return held
+
+
 class _Case:
     def __init__(self, index, w, grads, lr, iterates, changes) -> None:
         self.index, self.lr, self.iterates, self.changes = index, lr, iterates, changes
@@ -116,12 +156,14 @@ def _explain(g, error):
     return None
 
 
+def _measure_inside():
+    return msg("advice.measure_inside", "compute what needs the old weights inside the jitted step and return it as a "
+               "second output (return new_w, jnp.max(jnp.abs(new_w - w))), then rebind at once: "
+               "w, change = sgd_step(w, g, lr)")
+
+
 def _error_advice(error):
-    if "has been deleted" in error.message:
-        return msg("advice.measure_inside", "compute what needs the old weights inside the jitted step and return "
-                   "it as a second output (return new_w, jnp.max(jnp.abs(new_w - w))), then rebind at once: "
-                   "w, change = sgd_step(w, g, lr)")
-    return None
+    return _measure_inside() if "has been deleted" in error.message else None
 
 
 # ------------------------------------------------------------------------------------------------ updates
@@ -181,8 +223,8 @@ def _check_donates(g, cases, updates) -> None:
     advice = msg("advice.donate", "jit the update step with the weights donated (jax.jit(sgd_step, donate_argnums=0), "
                  "or the decorator @partial(jax.jit, donate_argnums=0)), and pass it the weights you were given")
     views = g.lines_calling(VIEW, g.function_name)
-    view_advice = msg("advice.view", "copy to the host with np.array(w) (a copy, not a view), or better, measure the "
-                      "change inside the jitted step and return it")
+    view_advice = msg("advice.view", "keep no NumPy view (nor copy) of the weights: measure the change inside the "
+                      "jitted step and return it")
     for case, found in zip(cases, updates):
         common = {"call": case.index, "steps": count("step", case.steps)}
         for update in found:
@@ -191,6 +233,14 @@ def _check_donates(g, cases, updates) -> None:
                     g.failed("donates", msg("donate.numpy", "call {call} ({steps}): the weights reached the jitted "
                              "function {function} as a NumPy array, which lives on the host and cannot be donated",
                              function=update.call.function, **common), advice, tier=DONATE_TIER)
+                    return
+                held = [holder for leaf, holder in getattr(update.call, "held", []) if leaf is obj]
+                if held:
+                    g.failed("donates", msg("donate.copy_held", "call {call} ({steps}): when the jitted function "
+                             "{function} ran update {k}, {holder} held a copy of the weights it was given: the old "
+                             "weights stayed in memory next to the new ones, which is the memory donation saves",
+                             function=update.call.function, k=min(update.grads) + 1, holder=held[0], **common),
+                             _measure_inside(), tier=DONATE_TIER)
                     return
                 if _deleted(obj):
                     continue
