@@ -70,12 +70,6 @@ def judge_file(ex: Exercise, role: str, path: Path, verdict: Verdict) -> str:
     if verdict.passed:
         return f"{name}: passes, but a {role} must fail"
     statuses = {c.id: c.status for c in verdict.checks}
-    statements = {"en": ex.text("statement")}
-    for lang in ex.editions if languages else ():
-        path = ex.dir / f"statement.{lang}.md"
-        if path.is_file():
-            statements[lang] = path.read_text(encoding="utf-8")
-    problems += rule_problems(checks, statements, ex.dir.name)
     for target in ex.targets:
         if target not in statuses:
             return f"{ex.dir.name}/manifest.toml: grading.targets: {target!r} is not a check declared in checks.py"
@@ -103,6 +97,12 @@ def static_problems(ex: Exercise, *, languages: bool) -> list[str]:
                         "keys (CHECKS = {\"runs\": ..., ...}): the host reads the ids without running the file, "
                         "to refuse a pass that leaves a check out")
         return problems
+    statements = {"en": ex.text("statement")}
+    for lang in ex.editions if languages else ():
+        translated = ex.dir / f"statement.{lang}.md"
+        if translated.is_file():
+            statements[lang] = translated.read_text(encoding="utf-8")
+    problems += rule_problems(checks, statements, ex.dir.name)
     for target in ex.targets:
         if target not in checks:
             problems.append(f"{ex.dir.name}/manifest.toml: grading.targets: {target!r} is not a check declared in "
