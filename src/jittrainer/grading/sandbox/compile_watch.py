@@ -76,11 +76,19 @@ class CountingWindow:
         ``params`` name the positional arguments of ``function`` (the graded one) in explanations about it."""
         unused = list(self.misses)
         out = list(self.aot)
+        compiled: dict[tuple[int | None, str], bool] = {}  # (call, "jit(f)") -> traced since its last compile
         for event in self.events:
-            if event.kind != "compile":
+            if event.kind == "trace":
+                for key in [k for k in compiled if k[1] == f"jit({event.function})"]:
+                    compiled[key] = True
                 continue
+            key = (event.call, event.function)
+            derived = key in compiled and not compiled[key]
+            compiled[key] = False
             miss = _take_miss(unused, event)
-            if miss is not None:
+            if derived:  # JAX's explanation, if any, is about a trace that did not happen for this program
+                reason, detail, kind = _derived(event.function), "", "derived"
+            elif miss is not None:
                 names = params if function and miss.function == function else ()
                 reason = cachemiss.explain(miss.text, call=event.call, params=names, changes=miss.changes)
                 detail, kind = miss.text, cachemiss.kind(miss.text, call=event.call, changes=miss.changes)
@@ -98,6 +106,20 @@ def _take_miss(misses: list[Miss], event: Event) -> Miss | None:
         if miss.call == event.call and miss.function is None:
             return misses.pop(i)
     return None
+
+
+def _derived(function: str) -> Msg:
+    # jax.grad of a jitted f compiles two programs from one trace (no trace event between them): f's forward pass
+    # and its backward pass, both named jit(f). JAX 0.10 explains only the first; 0.12 calls the second a new
+    # function "re-defined repeatedly", which it is not.
+    name = function[4:-1] if function.startswith("jit(") and function.endswith(")") else function
+    return msg(
+        "miss.derived",
+        "{function} again, with no new trace: a program JAX derived from your {name} (under jax.grad, the backward "
+        "pass of {name} is compiled apart from its forward pass, the first time it is differentiated for these "
+        "shapes)",
+        function=function, name=name,
+    )
 
 
 def _unexplained(function: str) -> Msg:

@@ -42,7 +42,7 @@ class JitCall:
         except Exception:
             found, tree = [], None
         return cls(call, function, fn, args, kwargs, ahead_of_time=ahead_of_time, tree=tree,
-                   snapshot=[copied_array(leaf) for leaf in found], **more)
+                   snapshot=[copied_array(_primal(leaf)) for leaf in found], **more)
 
     def jaxpr(self) -> Any:
         """The call's program (a ClosedJaxpr), traced again on the recorded arguments: the learner's Python runs
@@ -82,6 +82,26 @@ class JitCall:
                 out.append(type(leaf).__name__)
         return tuple(out)
 
+    def shown_types(self) -> list[str]:
+        """The arguments as a person reads the call: a static one as ``name=value`` (its value is part of the
+        cache key), every other leaf as its type (``types``)."""
+        if self.statics is None:
+            return list(self.types)
+        static, dynamic = self.statics.split(self.args, self.kwargs)
+        paths = [f"[0][{i}]" for i in range(len(self.args))] + [f"[1][{k!r}]" for k in self.kwargs]
+        shown = []
+        for path, label, value in sorted(static + dynamic, key=lambda item: paths.index(item[0])):
+            if any(path == p for p, _, _ in static):
+                text = repr(value)
+                shown.append(f"{label}={text if len(text) <= 40 else text[:39] + '…'}")
+                continue
+            for leaf in jax.tree_util.tree_leaves(value):
+                try:
+                    shown.append(str(jax.typeof(leaf)))
+                except Exception:
+                    shown.append(type(leaf).__name__)
+        return shown
+
     def arguments(self, arrays: list[np.ndarray] | None = None) -> tuple[tuple, dict]:
         """(args, kwargs) as at the call; with ``arrays``, its array leaves replaced in order by those."""
         replace = iter(arrays) if arrays is not None else None
@@ -119,6 +139,15 @@ class JitCall:
         Comparing this for x itself and for another x shows whether the result is computed from x."""
         out = self.reinvoke(*self.replacing(x, new_x))
         return [np.asarray(leaf, dtype=np.float64) for leaf in jax.tree_util.tree_leaves(out)]
+
+
+def _primal(leaf: Any) -> Any:
+    """A differentiated argument's value: under an eager jax.grad, a jitted function receives JVP (linearize)
+    tracers whose primal is the concrete array the forward pass ran on. The tracer itself dies with the grad; its
+    primal is what a rerun of the call needs."""
+    while isinstance(leaf, jax.core.Tracer) and hasattr(leaf, "primal"):
+        leaf = leaf.primal
+    return leaf
 
 
 def _place(leaf: Any, x: np.ndarray) -> str | int | None:
