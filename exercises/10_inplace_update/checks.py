@@ -5,7 +5,7 @@ passed in must be intact afterwards (not donated); one compile."""
 import jax
 import numpy as np
 
-from jittrainer.authoring import (as_floats, count, eqns_within, msg, one_compile, refuse_fetching, values_match,
+from jittrainer.authoring import (as_floats, count, msg, one_compile, refuse_fetching, unique_promises, values_match,
                                   when_eager)
 
 CHECKS = {
@@ -120,29 +120,14 @@ def _value_slip(call, result, stock, items, deltas):
     return None
 
 
-def _broken_promise(g):
-    """A scatter of several positions at once given unique_indices=True (a promise that no position repeats), as
-    (primitive, positions), or None. One position at a time keeps the promise whatever the items."""
-    closed = g.graded_jaxpr()
-    for eqn, _ in eqns_within(closed) if closed is not None else ():
-        if eqn.primitive.name.startswith("scatter") and eqn.params.get("unique_indices"):
-            shape = tuple(getattr(eqn.invars[1].aval, "shape", ()))
-            positions = int(np.prod(shape[:-1])) if shape else 1
-            if positions > 1:
-                return eqn.primitive.name, positions
-    return None
-
-
 def check_values(g, inputs, results):
-    promise = _broken_promise(g)
-    if promise is not None:
-        items = inputs[0][1]
-        counts = np.bincount(items)
+    promises, counts = unique_promises(g.graded_jaxpr()), np.bincount(inputs[0][1])
+    if promises:  # items repeat in every call: a broken promise, whatever the numbers
         return g.failed("values", msg(
             "values.unique_promise", "the program's {primitive} updates {positions} positions at once with "
             "unique_indices=True, a promise to JAX that no position repeats, but items repeats positions (in call 1, "
             "item {item} appears {times}): JAX leaves the output of a scatter whose promise is broken undefined, "
-            "even where it happens to add up on this machine", primitive=promise[0], positions=promise[1],
+            "even where it happens to add up on this machine", primitive=promises[0][0], positions=promises[0][1],
             item=int(np.argmax(counts)), times=count("time", int(counts.max()))),
             msg("advice.unique", "drop unique_indices=True: stock.at[items].add(deltas) adds up repeated positions"),
             tier=REPEAT_TIER)

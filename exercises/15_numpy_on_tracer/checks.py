@@ -37,12 +37,9 @@ def make_inputs(rng: np.random.Generator, kind: str) -> tuple[np.ndarray, np.nda
             s = rng.uniform(5.0, 9.0)
             q = rng.normal(0.0, s, (Q_ROWS, DIM)).astype(np.float32)
             k = rng.normal(0.0, s, (K_ROWS, DIM)).astype(np.float32)
-            scores = reference(q, k, raw=True)
-            if scores.max() > 120.0:
-                # One other query scaled near 0: its scores sit over UNDERFLOW below the largest, so a shift by the
-                # whole array's maximum underflows every exp of its row to 0 (then 0 / 0).
-                quiet = rng.choice([r for r in range(Q_ROWS) if r != scores.max(axis=1).argmax()])
-                q[quiet] *= np.float32(rng.uniform(0.0, 0.1))
+            tops = reference(q, k, raw=True).max(axis=1)
+            if tops.max() > 120.0:  # another query near 0: a shift by the whole array's maximum underflows its row
+                q[rng.choice([r for r in range(Q_ROWS) if r != tops.argmax()])] *= np.float32(rng.uniform(0.0, 0.1))
                 return q, k
     if kind == "small":  # scores near 0: the weights are all close to 1/6
         s = rng.uniform(0.02, 0.2)
@@ -155,11 +152,9 @@ def _slip(result, q, k, kind, i):
     got = as_floats(result, (Q_ROWS, K_ROWS), exact=True)
     if got is None:
         return None
-    scores = reference(q, k, raw=True)
-    top, bad = float(scores.max()), np.flatnonzero(~np.all(np.isfinite(got), axis=1))
-    row_tops = scores.max(axis=1)
+    row_tops, bad = reference(q, k, raw=True).max(axis=1), np.flatnonzero(~np.all(np.isfinite(got), axis=1))
+    top, r = float(row_tops.max()), int(bad[0]) if bad.size else 0
     if bad.size and np.all(row_tops[bad] < top - UNDERFLOW):  # every broken row is one a global shift underflows
-        r = int(bad[0])
         return msg("values.underflow", "call {i} holds NaN in row {row}: that query's scores are at most {row_top:.0f}, "
                    "{gap:.0f} below the largest score of the call ({top:.0f}). Subtracting one maximum for the whole "
                    "array pushes every exponent of that row below about -87, where exp underflows float32 to 0, and "

@@ -10,13 +10,11 @@ such. The values are the final weights and the largest change of each update.
 
 from __future__ import annotations
 
-import sys
-
 import jax
 import numpy as np
 
-from jittrainer.authoring import (compare, count, float32_atol, is_tracer, jit_reach, msg, reach_failure,
-                                  refuse_beside_jit)
+from jittrainer.authoring import (compare, count, float32_atol, is_tracer, jit_reach, keep_held_copies, msg,
+                                  reach_failure, refuse_beside_jit)
 
 CHECKS = {
     "runs": "train returns for every call, never reading a donated array",
@@ -79,41 +77,7 @@ def plan(rng: np.random.Generator) -> list[tuple[int, int]]:
 
 
 def setup(g):
-    """At each jitted call, note where the learner's code then holds a copy of a weights-like argument: a local
-    of its running functions, a module-level name, or an item of a list, tuple or dict held there."""
-    record = g.jit_spy.record
-
-    def record_held(*args, **kwargs):
-        call = record(*args, **kwargs)
-        try:
-            call.held = _copies_held(g, [leaf for leaf in _array_leaves(call) if isinstance(leaf, jax.Array)])
-        except Exception:  # the learner's objects may refuse anything; a hook must never break their call
-            call.held = []
-        return call
-
-    g.jit_spy.record = record_held
-
-
-def _copies_held(g, leaves) -> list:
-    """(argument, holder message) for each array the learner's code holds with the values of an argument."""
-    values = [(leaf, np.array(leaf)) for leaf in leaves if leaf.ndim >= 1 and leaf.dtype.kind == "f"]
-    places, frame = [(msg("holder.global", "your module-level {name}", name=k), v)
-                     for k, v in vars(g.module or sys).items() if g.module], sys._getframe(1)
-    while frame is not None:
-        if frame.f_code.co_filename == g.filename:
-            places += [(msg("holder.local", "the local variable {name} of {function}", name=k,
-                                function=frame.f_code.co_name), v)
-                       for k, v in frame.f_locals.items()]
-        frame = frame.f_back
-    held = []
-    for holder, value in places:
-        inner = list(value.values()) if isinstance(value, dict) else value if isinstance(value, list | tuple) else []
-        for v in [value, *inner]:
-            if not isinstance(v, np.ndarray | jax.Array) or is_tracer(v) or any(v is leaf for leaf in leaves) \
-                    or v.dtype.kind != "f" or _deleted(v):
-                continue
-            held += [(leaf, holder) for leaf, a in values if v.shape == a.shape and np.array_equal(np.array(v), a)]
-    return held
+    keep_held_copies(g)  # where the learner's code holds a copy of the weights at each update: donates reads it
 
 
 class _Case:

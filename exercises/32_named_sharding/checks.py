@@ -93,12 +93,10 @@ def _explain(error):
                        "device count, not of {parts}", parts=parts, devices=count("device", devices))
         return msg("explain.divide", "A sharding that splits an axis over the devices needs that axis to divide "
                    "evenly: here the number of columns never does, the number of rows always does")
-    if "acts as an assert" in text:
-        return msg("explain.constraint_assert", "On a mesh of Explicit axes under jax.set_mesh, "
-                   "with_sharding_constraint only checks the layout a value already has; it does not move data")
-    if "can only refer to Auto axes" in text:
-        return msg("explain.constraint_auto", "On a mesh of Explicit axes (make_mesh's default), "
-                   "with_sharding_constraint cannot name a mesh axis when no mesh is set: it does not move data")
+    if "acts as an assert" in text or "can only refer to Auto axes" in text:
+        return msg("explain.constraint", "On a mesh of Explicit axes (make_mesh's default), with_sharding_constraint "
+                   "does not move data: with no mesh set it cannot name a mesh axis, and under jax.set_mesh it only "
+                   "checks the layout a value already has")
     return None
 
 

@@ -66,6 +66,7 @@ from jittrainer.grading.sandbox.checks.jaxprs import (
     primitive_names,
     sub_jaxprs,
     taken_by,
+    unique_promises,
     work_outputs,
 )
 from jittrainer.grading.sandbox.checks.independence import independence_failure, related_masks
@@ -99,6 +100,7 @@ from jittrainer.grading.sandbox.checks.splits import (
     missing_values,
     refuse_unused,
 )
+from jittrainer.grading.sandbox.checks.held import keep_held_copies
 from jittrainer.grading.sandbox.checks.timing import EventLog, spy_clocks, spy_compiles, spy_waits, still_running
 from jittrainer.grading.sandbox.checks.tracer_errors import tracer_error
 from jittrainer.grading.sandbox.checks.trees import (
@@ -199,6 +201,7 @@ __all__ = [
     "jit_reach",
     "join",
     "keep_argument_copies",
+    "keep_held_copies",
     "later_misses",
     "lines_writing",
     "makes_nan",
@@ -240,6 +243,7 @@ __all__ = [
     "type_name",
     "type_of",
     "typed_copy",
+    "unique_promises",
     "values_match",
     "watch_calls",
     "when_eager",
