@@ -146,7 +146,8 @@ def check_program(g, found) -> None:
     grown = None
     for rows, counts in found if base is not None else ():
         if rows > 2 and counts != base[1]:
-            op = max(set(counts) | set(base[1]), key=lambda p: abs(counts.get(p, 0) - base[1].get(p, 0)))
+            # sorted first: among equal differences, the same operation on every run (a set's order is the hash seed's)
+            op = max(sorted(set(counts) | set(base[1])), key=lambda p: abs(counts.get(p, 0) - base[1].get(p, 0)))
             grown = grown or (rows, op, counts.get(op, 0), base[1].get(op, 0))
     lines = g.lines_calling(r"\bfor\b|\bwhile\b|range\(", "normalize_rows")
     where = msg("where.line", " (line {line})", line=lines[0]) if lines else ""
