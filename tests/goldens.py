@@ -115,7 +115,7 @@ def golden_of(verdict: Verdict, path: Path) -> dict[str, Any]:
 
 
 def _file(exercise_id: str) -> Path:
-    return GOLDENS / f"{exercise_id}.json"
+    return GOLDENS / f"{exercise_id.replace(':', '.')}.json"  # a pack's key, "pack:id", makes no portable file name
 
 
 def load(exercise_id: str) -> dict[str, Any]:

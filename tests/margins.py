@@ -216,6 +216,26 @@ def jit_too_little(c, m, rng):
     for name, value in want_params.items():
         yield np.asarray(p[name]), value, c.RTOL * np.abs(value) + c.ATOL
 
+def normalize_rows(c, m, rng):
+    fn = _jitted(m.normalize_rows)
+    features = int(rng.integers(2, 13))
+    for rows in c.draw_rows(rng):
+        xs = c.batch(rng, rows, features)
+        want = c.normalized(xs, 1)
+        yield fn(xs), want, c.atol(xs) + 1e-4 * np.abs(want)
+
+
+def per_example_grads(c, m, rng):
+    fn = _jitted(m.per_example_grads)
+    d = int(rng.integers(2, 13))
+    w = rng.normal(0.0, 1.0, d).astype(np.float32)
+    for n in c.draw_sizes(rng, d):
+        xs, ys = rng.normal(0.0, 2.0, (n, d)).astype(np.float32), rng.normal(0.0, 3.0, n).astype(np.float32)
+        want = c.grads(w, xs, ys)
+        yield fn(w, xs, ys), want, 1e-4 + 1e-4 * np.abs(want)
+
+
+# A pack's exercise is named "<pack>/<nn>" (its folder under packs/, its alternatives under alt_submissions/<pack>/).
 EXERCISES: dict[str, tuple[str, Callable]] = {
     "05": ("traced_if", traced_if), "06": ("cond_skips_branch", cond_skips_branch),
     "07": ("unrolled_loop", unrolled_loop), "09": ("boolean_mask", boolean_mask),
@@ -227,20 +247,26 @@ EXERCISES: dict[str, tuple[str, Callable]] = {
     "37": ("cache_growth", cache_growth),
     "29": ("buffer_donation", buffer_donation),
     "33": ("host_sync_metrics", host_sync_metrics), "34": ("jit_too_little", jit_too_little),
+    "vmap_under_jit/01": ("normalize_rows", normalize_rows), "vmap_under_jit/02": ("per_example_grads", per_example_grads),
 }
 
 
-def right_files(exercise_id: str) -> list[Path]:
-    folder = next((ROOT / "exercises").glob(f"*_{exercise_id}"))
-    alts = sorted((ROOT / "tests" / "alt_submissions" / exercise_id).glob("*.py"))
-    return [folder / "solution.py", *(p for p in alts if p.read_text().startswith("# expect: pass"))]
+def _folder(prefix: str) -> Path:
+    pack, _, number = prefix.rpartition("/")
+    return next((ROOT / "packs" / pack if pack else ROOT / "exercises").glob(f"{number}_*"))
+
+
+def right_files(prefix: str) -> list[Path]:
+    exercise_id, pack = EXERCISES[prefix][0], prefix.rpartition("/")[0]
+    alts = sorted((ROOT / "tests" / "alt_submissions" / pack / exercise_id).glob("*.py"))
+    return [_folder(prefix) / "solution.py", *(p for p in alts if p.read_text().startswith("# expect: pass"))]
 
 
 def main(prefix: str) -> None:
     exercise_id, run = EXERCISES[prefix]
-    checks = _load(next((ROOT / "exercises").glob(f"{prefix}_*")) / "checks.py", f"margin_checks_{prefix}")
+    checks = _load(_folder(prefix) / "checks.py", f"margin_checks_{prefix.replace('/', '_')}")
     out = {}
-    for path in right_files(exercise_id):
+    for path in right_files(prefix):
         learner = _load(path, f"margin_{exercise_id}_{path.stem}")
         out[path.name] = max((_share(*triple) for seed in range(SEEDS)
                               for triple in run(checks, learner, np.random.default_rng(seed))), default=0.0)

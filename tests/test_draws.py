@@ -1,6 +1,6 @@
 """The graded inputs, drawn in plain NumPy over 10,000 seeds, without a worker: every case a statement promises (and a
 check exists for) appears in every draw, never by chance. Each exercise's own generators are called, as its
-``grade`` calls them; the assertions are the statement's words."""
+``grade`` calls them; the assertions are the statement's words. The example pack is held to the same bar."""
 
 from __future__ import annotations
 
@@ -11,16 +11,18 @@ from functools import cache
 import numpy as np
 import pytest
 
-from helpers import EXERCISES
+from helpers import EXERCISES, REPO
 
 SEEDS = range(10_000)
 
 
 @cache
 def checks(prefix: str):
-    """An exercise's checks.py, imported as a plain module (it imports only jittrainer.authoring)."""
-    path = next(EXERCISES.glob(f"{prefix}_*")) / "checks.py"
-    spec = importlib.util.spec_from_file_location(f"draws_{path.parent.name}", path)
+    """An exercise's checks.py, imported as a plain module (it imports only jittrainer.authoring); a pack's exercise
+    is named "<pack>/<nn>"."""
+    pack, _, number = prefix.rpartition("/")
+    path = next((REPO / "packs" / pack if pack else EXERCISES).glob(f"{number}_*")) / "checks.py"
+    spec = importlib.util.spec_from_file_location(f"draws_{pack}_{path.parent.name}", path)
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # dataclasses look their module up there
     spec.loader.exec_module(module)
@@ -145,7 +147,10 @@ def test_numpy_on_tracer_large_scores_and_ties():
 
     def check(rng):
         q, k = m.make_inputs(rng, "large")
-        assert m.reference(q, k, raw=True).max() > 120.0
+        scores = m.reference(q, k, raw=True)
+        assert scores.max() > 120.0
+        # a query whose every score is over 100 below the largest: a shift by the whole array's maximum underflows it
+        assert (scores.max(axis=1) < scores.max() - 100.0).any()
         q, k = m.make_inputs(rng, "ties")
         assert any(np.array_equal(k[a], k[b]) for a in range(6) for b in range(a)) and (q == 0).all(axis=1).any()
 
@@ -308,5 +313,46 @@ def test_named_sharding_shapes():
         for d in (4, 6):  # the machines the grader simulates for this exercise
             rows, cols = m.shape(rng, d)
             assert rows in (d, 3 * d) and cols in (3, 5, 7) and cols % d
+
+    every_seed(check)
+
+
+def _fast_variance_fails(m, xs) -> bool:
+    """mean(x**2) - mean(x)**2 in float32 (jax.nn.standardize's default), held to the checks' tolerance."""
+    x = xs.astype(np.float32)
+    mean = x.mean(axis=1, keepdims=True, dtype=np.float32)
+    var = (x * x).mean(axis=1, keepdims=True, dtype=np.float32) - mean * mean
+    got = (x - mean) / np.sqrt(np.maximum(var, 0) + np.float32(m.EPS))
+    want = m.normalized(xs, 1)
+    return not np.allclose(got, want, rtol=1e-4, atol=m.atol(xs))
+
+
+def test_normalize_rows_sizes_constant_and_narrow_rows():
+    m = checks("vmap_under_jit/01")
+
+    def check(rng):
+        features = int(rng.integers(2, 13))
+        rows = m.draw_rows(rng)
+        assert 8 <= rows[0] <= 16 and rows[1:3] == [1, 2] and rows[3] % 2 == 1 and 3 <= rows[3] <= 15
+        batches = [m.batch(rng, n, features) for n in rows]
+        for xs in batches:
+            if xs.shape[0] == 1:
+                continue
+            x = xs.astype(np.float64)
+            assert (np.ptp(x, axis=1) == 0).sum() == 1  # one constant row: EPS decides it
+            narrow = (np.abs(x.mean(axis=1)) >= 9.9) & (x.std(axis=1) < 0.05) & (np.ptp(x, axis=1) > 0)
+            assert narrow.sum() >= min(m.NARROW, xs.shape[0] - 1)
+        assert any(_fast_variance_fails(m, xs) for xs in batches)  # jax.nn.standardize's default fails every seed
+
+    every_seed(check)
+
+
+def test_per_example_grads_sizes():
+    m = checks("vmap_under_jit/02")
+
+    def check(rng):
+        d = int(rng.integers(2, 13))
+        sizes = m.draw_sizes(rng, d)
+        assert sorted(sizes)[0] == 1 and d in sizes and len(set(sizes)) == 4 and max(sizes) <= 16
 
     every_seed(check)

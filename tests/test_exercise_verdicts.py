@@ -1,6 +1,6 @@
 """Every shipped exercise through the real worker: the starter fails on its target checks, the solution passes, and
-every wrong/ fix and every independently written submission in tests/alt_submissions/<id>/ gets exactly the verdict
-it declares (``# expect: pass``, ``# expect: <check id>``, ``# expect: error:<kind>``). A failure here means a
+every wrong/ fix and every independently written submission in tests/alt_submissions/<id>/ (a pack's:
+tests/alt_submissions/<pack>/<id>/) gets exactly the verdict it declares (``# expect: pass``, ``# expect: <check id>``, ``# expect: error:<kind>``). A failure here means a
 learner would be graded wrongly, or caught by the wrong check.
 
 Each verdict is also held against its golden (``tests/goldens.py``): the message a learner reads, in both languages,
@@ -16,29 +16,44 @@ import approach_table
 import goldens
 import pytest
 
-from helpers import ALT, EXERCISES, exercise, grade_file
-from jittrainer.course.exercises import load_exercises
+from helpers import ALT, EXERCISES, REPO, grade_file
+from jittrainer.course import load_course
 from jittrainer.course.expect import judge, outcome, read_expectation
 
 pytestmark = pytest.mark.worker
 
 
+# The example pack is held to the course's bar (issue 30): its files are graded and held to goldens too.
+COURSE = load_course(EXERCISES, packs=[REPO / "packs" / "vmap_under_jit"])
+
+
+def _alt_dir(ex) -> Path:
+    return ALT / ex.pack / ex.short_id if ex.pack else ALT / ex.id
+
+
 def _cases():
-    for ex in load_exercises(EXERCISES):
+    for ex in COURSE.exercises:
         yield pytest.param(ex.id, "starter", ex.starter_path, id=f"{ex.id}-starter")
         yield pytest.param(ex.id, "solution", ex.solution_path, id=f"{ex.id}-solution")
         for path in ex.wrong_paths:
             yield pytest.param(ex.id, "wrong", path, id=f"{ex.id}-wrong-{path.stem}")
-        for path in sorted((ALT / ex.id).glob("*.py")):
+        for path in sorted(_alt_dir(ex).glob("*.py")):
             yield pytest.param(ex.id, "alt", path, id=f"{ex.id}-alt-{path.stem}")
+
+
+def test_every_alternative_folder_belongs_to_an_exercise():
+    folders = {_alt_dir(ex) for ex in COURSE.exercises}
+    found = {p.parent for p in ALT.rglob("*.py")}
+    assert found <= folders, sorted(map(str, found - folders))
 
 
 @pytest.mark.parametrize(("exercise_id", "role", "path"), list(_cases()))
 def test_verdict(exercise_id: str, role: str, path: Path) -> None:
-    ex = exercise(exercise_id)
+    ex = COURSE.find(exercise_id)
     assert ex.available, ex.problems
     seed = goldens.seed_for(ex.id, path)
-    measured = role == "alt" and approach_table.expects_pass(path)
+    # The review's approaches are the course's (a pack lists none): a pack's right files are graded, not measured.
+    measured = role == "alt" and not ex.pack and approach_table.expects_pass(path)
     if measured:
         verdict, approach = approach_table.grade_measured(ex, path, seed)
     else:

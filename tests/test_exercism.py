@@ -9,13 +9,14 @@ import dataclasses
 import pytest
 
 from helpers import REPO
-from jittrainer.cli.exercism import exercism_json, grading_rules, rule_index, rule_text
+from jittrainer.cli.exercism import exercism_json, rule_text
 from jittrainer.course.exercises import load_exercises
+from jittrainer.course.rules import grading_rules, rule_index, rule_problems
 from jittrainer.grading.verdict import CheckResult, Verdict
 from jittrainer.i18n import set_language
 from jittrainer.i18n.message import Msg
 
-EXERCISES = load_exercises(REPO / "exercises")
+EXERCISES = load_exercises(REPO / "exercises") + load_exercises(REPO / "packs" / "vmap_under_jit")
 
 
 def declared_checks(ex) -> dict[str, str]:
@@ -27,29 +28,21 @@ def declared_checks(ex) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("ex", EXERCISES, ids=[ex.id for ex in EXERCISES])
-def test_every_check_of_every_exercise_finds_its_rule_in_the_statement(ex):
+def test_every_check_names_exactly_one_rule_in_both_editions(ex):
+    checks = tuple(declared_checks(ex))
+    statements = {"en": ex.statement("en"), "zh": ex.statement("zh")}
+    assert rule_problems(checks, statements, ex.dir.name) == []
     rules = grading_rules(ex.statement())
-    assert rules, "the statement has a 'How it is graded' section with bullets"
-    for check_id, description in declared_checks(ex).items():
-        n = rule_index(check_id, description, rules)
-        assert n is not None, f"{check_id}: no rule"
-        if check_id == "values":
-            assert rules[n].label in ("Results", "Values", "Order and values"), (check_id, rules[n])
+    for check_id in checks:
+        rule = rules[rule_index(check_id, rules)]
+        assert "(check" not in rule.text  # the marker is not part of the rule's text
         if check_id in ("one_compile", "compiles"):
-            assert rules[n].label and rules[n].label.startswith("Compiles"), (check_id, rules[n])
-        if check_id == "runs":
-            assert rules[n].label in (None, "Runs") and "call" in rules[n].text, (check_id, rules[n])
-
-
-@pytest.mark.parametrize("ex", EXERCISES, ids=[ex.id for ex in EXERCISES])
-def test_the_chinese_statement_has_the_same_rules(ex):
-    english, chinese = grading_rules(ex.statement("en")), grading_rules(ex.statement("zh"))
-    assert [r.label is None for r in chinese] == [r.label is None for r in english]
+            assert rule.label and rule.label.startswith("Compiles"), (check_id, rule)
 
 
 def test_the_rules_of_exercise_1_are_the_ones_a_reader_would_pick():
     ex = next(ex for ex in EXERCISES if ex.id == "black_box_print")
-    picked = {cid: rule_text(ex, cid, desc, "en") for cid, desc in declared_checks(ex).items()}
+    picked = {cid: rule_text(ex, cid, "en") for cid in declared_checks(ex)}
     assert picked["prints_each_call"].startswith("Output: what is printed during call i")
     assert picked["values"].startswith("Results must match")
     assert picked["one_compile"].startswith("Compiles: every backend compile")
@@ -58,9 +51,51 @@ def test_the_rules_of_exercise_1_are_the_ones_a_reader_would_pick():
 
 def test_a_chinese_learner_reads_the_rule_in_chinese():
     ex = next(ex for ex in EXERCISES if ex.id == "black_box_print")
-    assert len(grading_rules(ex.statement("zh"))) == len(grading_rules(ex.statement("en")))
-    rule = rule_text(ex, "prints_each_call", declared_checks(ex)["prints_each_call"], "zh")
-    assert rule and any("\u4e00" <= ch <= "\u9fff" for ch in rule)
+    rule = rule_text(ex, "prints_each_call", "zh")
+    assert rule and any("\u4e00" <= ch <= "\u9fff" for ch in rule) and "检查项" not in rule
+
+
+# -- the pairing is written down: validate says what is wrong with it --------------------------------------------
+
+STATEMENT = """# T
+
+## How it is graded
+
+- The grader calls `f` under `jax.jit`. (check `runs`)
+- It calls `f` three times.
+- **Runs** smoothly: the gradient runs too.
+- **Results** must match `2 * x`. (check `values`)
+"""
+
+
+def test_an_author_check_named_runs_gets_the_bullet_that_names_it_not_the_one_that_says_runs():
+    rules = grading_rules(STATEMENT)
+    assert rules[rule_index("runs", rules)].text == "The grader calls `f` under `jax.jit`."
+    assert rule_index("values", rules) == 3 and rule_index("gradient", rules) is None
+    assert rule_problems(("runs", "values"), {"en": STATEMENT}, "01_t") == []
+
+
+def test_a_check_without_its_rule_is_a_problem():
+    problems = rule_problems(("runs", "values", "gradient"), {"en": STATEMENT}, "01_t")
+    assert problems == ["01_t/statement.md: check 'gradient' has no rule: end the bullet that states it with "
+                        "(check `gradient`)"]
+
+
+def test_two_checks_on_one_rule_are_a_problem():
+    two = STATEMENT.replace("`2 * x`. (check `values`)", "`2 * x`. (check `values`) (check `runs`)")
+    problems = rule_problems(("runs", "values"), {"en": two}, "01_t")
+    assert any("names 2 checks (values, runs): one rule per check" in p for p in problems)
+    assert any("(check `runs`) marks two rules (1 and 4)" in p for p in problems)
+
+
+def test_a_marker_for_no_check_and_a_translation_that_names_other_checks_are_problems():
+    assert "names (check `values`), not a check of checks.py" in rule_problems(
+        ("runs", "value"), {"en": STATEMENT}, "01_t")[0]
+    chinese = STATEMENT.replace("How it is graded", "评分方式").replace("(check `runs`)", "（检查项 `runs`）")
+    assert rule_problems(("runs", "values"), {"en": STATEMENT, "zh": chinese.replace("(check `values`)", "")},
+                         "01_t") == ["01_t/statement.zh.md: its rules name other checks than statement.md's (by "
+                                     "bullet: runs | - | - | -; English: runs | - | - | values)"]
+    assert rule_problems(("runs", "values"), {"en": STATEMENT, "zh": chinese}, "01_t") == []
 
 
 def test_test_code_carries_the_description_and_the_rule():

@@ -5,7 +5,8 @@ passed in must be intact afterwards (not donated); one compile."""
 import jax
 import numpy as np
 
-from jittrainer.authoring import as_floats, count, msg, one_compile, refuse_fetching, values_match, when_eager
+from jittrainer.authoring import (as_floats, count, msg, one_compile, refuse_fetching, unique_promises, values_match,
+                                  when_eager)
 
 CHECKS = {
     "runs": "update_stock runs under jax.jit",
@@ -120,6 +121,16 @@ def _value_slip(call, result, stock, items, deltas):
 
 
 def check_values(g, inputs, results):
+    promises, counts = unique_promises(g.graded_jaxpr()), np.bincount(inputs[0][1])
+    if promises:  # items repeat in every call: a broken promise, whatever the numbers
+        return g.failed("values", msg(
+            "values.unique_promise", "the program's {primitive} updates {positions} positions at once with "
+            "unique_indices=True, a promise to JAX that no position repeats, but items repeats positions (in call 1, "
+            "item {item} appears {times}): JAX leaves the output of a scatter whose promise is broken undefined, "
+            "even where it happens to add up on this machine", primitive=promises[0][0], positions=promises[0][1],
+            item=int(np.argmax(counts)), times=count("time", int(counts.max()))),
+            msg("advice.unique", "drop unique_indices=True: stock.at[items].add(deltas) adds up repeated positions"),
+            tier=REPEAT_TIER)
     values_match(g, "values", results, (expected(*case) for case in inputs), rtol=RTOL, atol=ATOL,
                  what=lambda call: msg("what.call", "the result of call {call}", call=call),
                  slip=lambda call, result: _value_slip(call, result, *inputs[call - 1]),

@@ -153,6 +153,13 @@ def _value_slip(call, x, windows, values, result):
         return msg("values.sorted", "call {call}: windows = {windows}, but the means came in sorted order of the "
                    "windows: the result follows the order given (a sorted tuple or a frozenset as the static value "
                    "loses it)", call=call, windows=shown(windows))
+    as_set = list(frozenset(value))  # a set's own order: the same shape as the sorted one
+    if as_set != list(value) and got.shape == ordered.shape and np.allclose(got, expected(x, as_set), rtol=RTOL,
+                                                                             atol=atol(x, as_set)):
+        return msg("values.set_order", "call {call}: windows = {windows}, but the means came in the order {order}, "
+                   "the order a set of these numbers iterates in: a frozenset (or set) as the static value keeps the "
+                   "numbers and loses the order given, which the result must follow", call=call,
+                   windows=shown(windows), order=str(tuple(as_set)))
     return None
 
 
@@ -266,6 +273,13 @@ def check_compiles(g, calls, plan, values):
             advice = wrapper_advice()
         g.failed("one_per_value", observation, advice, tier=HASHABLE_TIER)
         return
+    shuffled = [(str(a), str(b)) for a in values for b in values if a < b and sorted(a) == sorted(b)]
+    if got < want and shuffled:
+        return g.failed("one_per_value", msg(
+            "compiles.order_lost", "{head}: windows {a} and {b} hold the same numbers in another order, and they "
+            "shared one compiled program: the static value your code built keeps the numbers but not their order (a "
+            "frozenset, or a sorted tuple), so two values that must give different results made one cache key",
+            head=head, a=shuffled[0][0], b=shuffled[0][1]), wrapper_advice(), tier=WRAPPER_TIER)
     if got < want:
         g.failed("one_per_value", msg("compiles.too_few", "{head}: each distinct windows value gives the result "
                                       "another shape, so each needs a compile of its own in the jitted function",

@@ -2,8 +2,9 @@
 
 NumPy functions cannot read a tracer (TracerArrayConversionError); the fix is jax.numpy. The weights must be computed
 inside the compiled program (no host callback that hands results back), right over the whole range of scores (tiny,
-ordinary, and large enough that exp overflows float32 without the max subtraction, plus ties and a zero query), and
-four calls of one shape compile once.
+ordinary, and large enough that exp overflows float32 without the max subtraction, with a query far below the rest
+that a shift by the whole array's maximum underflows, plus ties and a zero query), and four calls of one shape
+compile once.
 """
 
 import re
@@ -21,6 +22,7 @@ CHECKS = {
 }
 
 Q_ROWS, K_ROWS, DIM = 4, 6, 8
+OVERFLOW, UNDERFLOW = 88.7, 87.3  # exp(x) in float32 is inf above the first, 0 below minus the second (no subnormals)
 KINDS = ("ordinary", "large", "small", "ties")  # one graded call each, in an order drawn from the seed
 RTOL = 1e-3  # and atol(): scores reach the hundreds, and a weight's float32 rounding grows with them
 JNP_TIER = 2  # the hint tier that names jax.numpy
@@ -35,7 +37,9 @@ def make_inputs(rng: np.random.Generator, kind: str) -> tuple[np.ndarray, np.nda
             s = rng.uniform(5.0, 9.0)
             q = rng.normal(0.0, s, (Q_ROWS, DIM)).astype(np.float32)
             k = rng.normal(0.0, s, (K_ROWS, DIM)).astype(np.float32)
-            if reference(q, k, raw=True).max() > 120.0:
+            tops = reference(q, k, raw=True).max(axis=1)
+            if tops.max() > 120.0:  # another query near 0: a shift by the whole array's maximum underflows its row
+                q[rng.choice([r for r in range(Q_ROWS) if r != tops.argmax()])] *= np.float32(rng.uniform(0.0, 0.1))
                 return q, k
     if kind == "small":  # scores near 0: the weights are all close to 1/6
         s = rng.uniform(0.02, 0.2)
@@ -148,8 +152,15 @@ def _slip(result, q, k, kind, i):
     got = as_floats(result, (Q_ROWS, K_ROWS), exact=True)
     if got is None:
         return None
-    top = float(reference(q, k, raw=True).max())
-    if not np.all(np.isfinite(got)) and kind == "large":
+    row_tops, bad = reference(q, k, raw=True).max(axis=1), np.flatnonzero(~np.all(np.isfinite(got), axis=1))
+    top, r = float(row_tops.max()), int(bad[0]) if bad.size else 0
+    if bad.size and np.all(row_tops[bad] < top - UNDERFLOW):  # every broken row is one a global shift underflows
+        return msg("values.underflow", "call {i} holds NaN in row {row}: that query's scores are at most {row_top:.0f}, "
+                   "{gap:.0f} below the largest score of the call ({top:.0f}). Subtracting one maximum for the whole "
+                   "array pushes every exponent of that row below about -87, where exp underflows float32 to 0, and "
+                   "then 0 / 0 is NaN. Each row's own maximum keeps that row's largest exponent at 0", i=i,
+                   row=r + 1, row_top=float(row_tops[r]), gap=top - float(row_tops[r]), top=top)
+    if bad.size and np.any(row_tops[bad] > OVERFLOW):
         return msg("values.overflow", "call {i} holds NaN or inf: its largest score is {top:.0f}, and exp of a "
                    "number above about 88.7 overflows float32 to inf (then inf / inf is NaN). Subtracting each row's "
                    "maximum before exp keeps every exponent at or below 0", i=i, top=top)

@@ -113,10 +113,10 @@ def grade(g):
     g.check_ran("runs", calls, runs_advice, tier=SAFE_TIER)
     _check_values(g, cases, calls.results)
 
-    def loss(v, w):
+    def gradient_of_lengths(v, w):  # named for the compile list: the grader's jit of the gradient of lengths
         return jnp.sum(w * lengths(v))
 
-    grad = g.jit_spy.real(jax.grad(loss))  # the grader's own jit: not one of the learner's
+    grad = g.jit_spy.real(jax.grad(gradient_of_lengths))  # the grader's own jit: not one of the learner's
     gcalls = g.calls(grad, [(v, w) for v, w, _ in cases], name="jax.grad")
     if _check_grad_finite(g, cases, gcalls, lengths):
         _check_grad_values(g, cases, gcalls.results)

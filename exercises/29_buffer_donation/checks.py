@@ -13,8 +13,8 @@ from __future__ import annotations
 import jax
 import numpy as np
 
-from jittrainer.authoring import (compare, count, float32_atol, is_tracer, jit_reach, msg, reach_failure,
-                                  refuse_beside_jit)
+from jittrainer.authoring import (compare, count, float32_atol, is_tracer, jit_reach, keep_held_copies, msg,
+                                  reach_failure, refuse_beside_jit)
 
 CHECKS = {
     "runs": "train returns for every call, never reading a donated array",
@@ -76,6 +76,10 @@ def plan(rng: np.random.Generator) -> list[tuple[int, int]]:
 # ------------------------------------------------------------------------------------------------ grading
 
 
+def setup(g):
+    keep_held_copies(g)  # where the learner's code holds a copy of the weights at each update: donates reads it
+
+
 class _Case:
     def __init__(self, index, w, grads, lr, iterates, changes) -> None:
         self.index, self.lr, self.iterates, self.changes = index, lr, iterates, changes
@@ -116,12 +120,14 @@ def _explain(g, error):
     return None
 
 
+def _measure_inside():
+    return msg("advice.measure_inside", "compute what needs the old weights inside the jitted step and return it as a "
+               "second output (return new_w, jnp.max(jnp.abs(new_w - w))), then rebind at once: "
+               "w, change = sgd_step(w, g, lr)")
+
+
 def _error_advice(error):
-    if "has been deleted" in error.message:
-        return msg("advice.measure_inside", "compute what needs the old weights inside the jitted step and return "
-                   "it as a second output (return new_w, jnp.max(jnp.abs(new_w - w))), then rebind at once: "
-                   "w, change = sgd_step(w, g, lr)")
-    return None
+    return _measure_inside() if "has been deleted" in error.message else None
 
 
 # ------------------------------------------------------------------------------------------------ updates
@@ -181,8 +187,8 @@ def _check_donates(g, cases, updates) -> None:
     advice = msg("advice.donate", "jit the update step with the weights donated (jax.jit(sgd_step, donate_argnums=0), "
                  "or the decorator @partial(jax.jit, donate_argnums=0)), and pass it the weights you were given")
     views = g.lines_calling(VIEW, g.function_name)
-    view_advice = msg("advice.view", "copy to the host with np.array(w) (a copy, not a view), or better, measure the "
-                      "change inside the jitted step and return it")
+    view_advice = msg("advice.view", "keep no NumPy view (nor copy) of the weights: measure the change inside the "
+                      "jitted step and return it")
     for case, found in zip(cases, updates):
         common = {"call": case.index, "steps": count("step", case.steps)}
         for update in found:
@@ -191,6 +197,14 @@ def _check_donates(g, cases, updates) -> None:
                     g.failed("donates", msg("donate.numpy", "call {call} ({steps}): the weights reached the jitted "
                              "function {function} as a NumPy array, which lives on the host and cannot be donated",
                              function=update.call.function, **common), advice, tier=DONATE_TIER)
+                    return
+                held = [holder for leaf, holder in getattr(update.call, "held", []) if leaf is obj]
+                if held:
+                    g.failed("donates", msg("donate.copy_held", "call {call} ({steps}): when the jitted function "
+                             "{function} ran update {k}, {holder} held a copy of the weights it was given: the old "
+                             "weights stayed in memory next to the new ones, which is the memory donation saves",
+                             function=update.call.function, k=min(update.grads) + 1, holder=held[0], **common),
+                             _measure_inside(), tier=DONATE_TIER)
                     return
                 if _deleted(obj):
                     continue

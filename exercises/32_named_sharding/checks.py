@@ -93,6 +93,10 @@ def _explain(error):
                        "device count, not of {parts}", parts=parts, devices=count("device", devices))
         return msg("explain.divide", "A sharding that splits an axis over the devices needs that axis to divide "
                    "evenly: here the number of columns never does, the number of rows always does")
+    if "acts as an assert" in text or "can only refer to Auto axes" in text:
+        return msg("explain.constraint", "On a mesh of Explicit axes (make_mesh's default), with_sharding_constraint "
+                   "does not move data: with no mesh set it cannot name a mesh axis, and under jax.set_mesh it only "
+                   "checks the layout a value already has")
     return None
 
 
@@ -102,7 +106,7 @@ def _runs_advice(error):
     if error.type == "IndivisibleError" or "evenly divide" in error.message:
         return msg("advice.rows_axis", "split axis 0 (the rows) only: NamedSharding(mesh, P('rows')) for x and y, "
                    "and NamedSharding(mesh, P()) for the norms")
-    if "can only refer to Auto axes" in error.message:
+    if "can only refer to Auto axes" in error.message or "acts as an assert" in error.message:
         return msg("advice.reshard", "with make_mesh's default Explicit axes, give the layouts to jax.jit "
                    "(in_shardings=..., out_shardings=...) or use jax.reshard, not with_sharding_constraint")
     return None

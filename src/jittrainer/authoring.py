@@ -66,6 +66,7 @@ from jittrainer.grading.sandbox.checks.jaxprs import (
     primitive_names,
     sub_jaxprs,
     taken_by,
+    unique_promises,
     work_outputs,
 )
 from jittrainer.grading.sandbox.checks.hlo import Collective, collectives, compiled_text
@@ -114,6 +115,7 @@ from jittrainer.grading.sandbox.checks.splits import (
     missing_values,
     refuse_unused,
 )
+from jittrainer.grading.sandbox.checks.held import keep_held_copies
 from jittrainer.grading.sandbox.checks.timing import EventLog, spy_clocks, spy_compiles, spy_waits, still_running
 from jittrainer.grading.sandbox.checks.tracer_errors import tracer_error
 from jittrainer.grading.sandbox.checks.trees import (
@@ -231,6 +233,7 @@ __all__ = [
     "jit_reach",
     "join",
     "keep_argument_copies",
+    "keep_held_copies",
     "later_misses",
     "layout_of",
     "lines_writing",
@@ -280,6 +283,7 @@ __all__ = [
     "type_name",
     "type_of",
     "typed_copy",
+    "unique_promises",
     "values_match",
     "watch_calls",
     "when_eager",

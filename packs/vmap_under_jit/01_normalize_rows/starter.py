@@ -5,7 +5,7 @@ EPS = 1e-5
 
 
 def normalize_row(x):
-    # One row: subtract its mean, divide by its standard deviation. Keep this function as it is.
+    # One row: subtract its mean, divide by its standard deviation. Every row must come out as this computes it.
     mean = jnp.mean(x)
     var = jnp.mean((x - mean) ** 2)
     return (x - mean) / jnp.sqrt(var + EPS)

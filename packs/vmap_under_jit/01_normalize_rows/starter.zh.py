@@ -5,7 +5,7 @@ EPS = 1e-5
 
 
 def normalize_row(x):
-    # 一行：减去它的均值，再除以它的标准差。保持这个函数不变。
+    # 一行：减去它的均值，再除以它的标准差。每一行的结果都必须和它算出的一样。
     mean = jnp.mean(x)
     var = jnp.mean((x - mean) ** 2)
     return (x - mean) / jnp.sqrt(var + EPS)

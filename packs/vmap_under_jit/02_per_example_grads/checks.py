@@ -11,7 +11,7 @@ from jittrainer.authoring import compare, count, msg
 
 CHECKS = {
     "runs": "per_example_grads runs under jax.jit",
-    "shape": "returns one gradient per example: an array of shape [N, D]",
+    "shape": "returns one float32 gradient per example: an array of shape [N, D]",
     "values": "row i is the gradient of loss(w, xs[i], ys[i]) with respect to w",
     "in_program": "computes the gradients inside the compiled program, without a host callback",
 }
@@ -62,9 +62,16 @@ def check_shape(g, batches, results) -> None:
     for call, ((w, xs, _), result) in enumerate(zip(batches, results), 1):
         n, d = xs.shape
         got = shape_of(result)
-        if got == (n, d):
+        dtype = str(getattr(result, "dtype", ""))
+        if got == (n, d) and dtype == "float32":
             continue
-        if got == (d,):
+        if got == (n, d) and dtype in ("float16", "bfloat16"):
+            why = msg("shape.narrow", "call {call} returned {dtype} gradients; expected float32: {dtype} keeps 2 to 3 "
+                      "significant digits, where the gradients are compared to about 4", call=call, dtype=dtype)
+        elif got == (n, d):
+            why = msg("shape.dtype", "call {call} returned {kind} of shape {got}; expected a float32 array", call=call,
+                      kind=f"{dtype} array" if dtype else type(result).__name__, got=str(got))
+        elif got == (d,):
             why = msg("shape.one", "call {call} ({n} examples) returned shape {got}: one gradient for the whole batch "
                       "(the gradient of the batch's loss), where the contract asks for one per example, shape {want}",
                       call=call, n=n, got=str(got), want=str((n, d)))
@@ -77,7 +84,7 @@ def check_shape(g, batches, results) -> None:
                       call=call, n=n, d=d, got=str(got), want=str((n, d)))
         g.failed("shape", why, in_axes_advice(), tier=IN_AXES_TIER)
         return
-    g.passed("shape", msg("shape.ok", "every result has one row per example (N = {sizes})",
+    g.passed("shape", msg("shape.ok", "every result is float32 with one row per example (N = {sizes})",
                           sizes=[xs.shape[0] for _, xs, _ in batches]))
 
 

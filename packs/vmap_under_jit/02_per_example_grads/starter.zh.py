@@ -3,7 +3,7 @@ import jax.numpy as jnp
 
 
 def loss(w, x, y):
-    # 一个样本的平方误差：x 是一行，y 是一个数。保持这个函数不变。
+    # 一个样本的平方误差：x 是一行，y 是一个数。要求的梯度就是这个损失的梯度。
     return (jnp.dot(w, x) - y) ** 2
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,7 @@ from jittrainer.course.exercises import Exercise
 from jittrainer.grading.labels import section_label
 from jittrainer.grading.verdict import CheckResult, Verdict
 from jittrainer.i18n import _, language, ngettext
-from jittrainer.i18n.message import Msg, render
+from jittrainer.i18n.message import Msg, join, render
 from jittrainer.units import seconds
 
 _SECTION = re.compile(r"^── (.+) ──$")
@@ -82,9 +83,17 @@ def print_verdict(v: Verdict, ex: Exercise, path: Path, style: Style, *, locked_
             print(f"  {line}")
     if v.compiles is not None:
         print()
-        print("  " + _("compiles {compiles} · traces {traces}").format(compiles=v.compiles, traces=v.traces))
+        summary = _("compiles {compiles} · traces {traces}").format(compiles=v.compiles, traces=v.traces)
+        apart = Counter(m.window for m in v.cache_misses if m.window)
+        if apart:  # the checks count a later window on its own: say how the total splits
+            split = [_("{n} in the graded calls").format(n=v.compiles - sum(apart.values()))]
+            split += [_("{n} in the calls of {window}").format(n=n, window=w) for w, n in apart.items()]
+            summary += _(" ({parts})").format(parts=join(split))
+        print("  " + summary)
         for miss in v.cache_misses[:6]:
             call = _("call {n}").format(n=miss.call) if miss.call else _("before the calls")
+            if miss.window:
+                call = _("{window}, {call}").format(window=miss.window, call=call)
             print(style.dim("    " + _("{call}: {function}: {reason}").format(
                 call=call, function=miss.function, reason=render(miss.reason))))
         if len(v.cache_misses) > 6:

@@ -61,7 +61,7 @@ def print_scratch(result: ScratchRun, exercise_id: str, path: Path, style: Style
         for miss in result.cache_misses:
             misses.setdefault(miss.call, []).append(miss)
         for call in result.calls:
-            done = _("compiled") if call.compiles else _("cached") if not call.traces else _("traced")
+            done = call.outcome()
             print(f"  {call.number:>3}. {call.function}({', '.join(call.types)})  {style.dim(done)}")
             for miss in misses.get(call.number, []):
                 print(style.dim("       " + _("{function}: {reason}").format(function=miss.function,

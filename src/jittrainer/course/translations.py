@@ -5,41 +5,33 @@ checks can show is translated with the same placeholders.
 
 from __future__ import annotations
 
-import ast
-import re
 from collections import Counter
 from pathlib import Path
 
+from jittrainer.course.code_compare import PYTHON, fenced_blocks, same_code
 from jittrainer.course.exercises import TEXT_FILES, Exercise
 from jittrainer.i18n import _
 from jittrainer.i18n.catalogs import register_exercise, translations
 from jittrainer.i18n.extract import extract_file, placeholders
 
 EDITIONS = ("zh",)  # the languages every shipped exercise and card must have besides English (a pack: its own)
-FENCE = re.compile(r"^```[^\n]*\n(.*?)^```", re.MULTILINE | re.DOTALL)
 
 
-def code_blocks(markdown: str) -> Counter[str]:
-    return Counter(block.strip() for block in FENCE.findall(markdown))
-
-
-def same_code(a: str, b: str) -> bool:
-    """Two Python files with the same code, whatever their comments and docstrings say (both are the reader's
-    language; a docstring is a string the program could read, but the course's code never does)."""
-    try:
-        return ast.dump(_without_docstrings(ast.parse(a))) == ast.dump(_without_docstrings(ast.parse(b)))
-    except SyntaxError:
-        return False
-
-
-def _without_docstrings(tree: ast.Module) -> ast.Module:
-    for node in ast.walk(tree):
-        body = getattr(node, "body", None)
-        if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and body \
-                and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
-                and isinstance(body[0].value.value, str):
-            node.body = body[1:] or [ast.Pass()]
-    return tree
+def block_difference(english: str, translated: str) -> str:
+    """'' when both texts hold the same code blocks (code_compare's rule), else what differs, in a few words."""
+    theirs, ours = fenced_blocks(english), fenced_blocks(translated)
+    left = Counter(block.key for block in theirs)
+    for block in ours:
+        if left[block.key] > 0:
+            left[block.key] -= 1
+            continue
+        first = block.text.strip().splitlines()[0][:60] if block.text.strip() else ""
+        fence = f"```{block.lang}" if block.lang else "a bare ``` fence"
+        what = ("its code differs (only comments may be translated)" if block.lang in PYTHON
+                else "it is program output, compared as written (prose goes outside the fence)")
+        return f"the block at line {block.line} ({fence}, {first!r}) is not in the English: {what}"
+    missing = sum(left.values())
+    return f"{missing} of the English blocks missing" if missing else ""
 
 
 def check_exercise_languages(ex: Exercise) -> list[str]:
@@ -56,9 +48,10 @@ def check_exercise_languages(ex: Exercise) -> list[str]:
                     folder=folder, file=path.name, lang=lang))
                 continue
             english, translated = ex.text(name), path.read_text(encoding="utf-8")
-            if code_blocks(english) != code_blocks(translated):
-                problems.append(_("{folder}/{file}: its code blocks differ from {english}'s (code is not translated)")
-                                .format(folder=folder, file=path.name, english=f"{name}.md"))
+            difference = block_difference(english, translated)
+            if difference:
+                problems.append(_("{folder}/{file}: its code blocks differ from {english}'s: {difference}").format(
+                    folder=folder, file=path.name, english=f"{name}.md", difference=difference))
             if name == "hints" and len(ex.hints(lang)) != len(ex.hints()):
                 problems.append(_("{folder}/{file}: {n} hint tiers, {english} has {m}").format(
                     folder=folder, file=path.name, n=len(ex.hints(lang)), english=f"{name}.md", m=len(ex.hints())))

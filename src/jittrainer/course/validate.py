@@ -89,13 +89,16 @@ def _has_example_block(ex: Exercise) -> bool:
         return True  # the loader reports an unreadable starter
 
 
-def static_problems(ex: Exercise, languages: bool = False) -> list[str]:
-    """What is wrong with an exercise's files before anything is graded: the loader's problems, then (for a sound
-    folder) its editions (with ``languages``), its starter's example block and its checks' declaration."""
+def static_problems(ex: Exercise, *, languages: bool) -> list[str]:
+    """Every problem ``validate`` finds in an exercise without grading anything: its folder and manifest, the
+    ``TODO(author)`` marks, ``CHECKS``, the targets and the wrong fixes' declarations, the statement's rule for each
+    check, the starter's example block and, with ``languages``, every edition (tests/test_course_static.py runs it
+    over the course and the pack)."""
     from jittrainer.course.check_ids import declared_checks
+    from jittrainer.course.rules import rule_problems
     from jittrainer.course.translations import check_exercise_languages
 
-    problems = list(ex.problems)
+    problems = list(ex.problems)  # layout, manifest, TODOs: found when the folder loaded
     if ex.problems:
         return problems
     if languages:
@@ -104,10 +107,32 @@ def static_problems(ex: Exercise, languages: bool = False) -> list[str]:
         problems.append(_("{folder}/starter.py: no `if __name__ == \"__main__\":` block at its end: the scratch "
                           "run (F6, `jittrainer run`) runs it to show the learner what their code does").format(
             folder=ex.dir.name))
-    if ex.checks_path.is_file() and not declared_checks(ex.checks_path):
+    checks = declared_checks(ex.checks_path) if ex.checks_path.is_file() else ()
+    if ex.checks_path.is_file() and not checks:
         problems.append(f"{ex.dir.name}/checks.py: CHECKS must be assigned once, as a dict display with string "
                         "keys (CHECKS = {\"runs\": ..., ...}): the host reads the ids without running the file, "
                         "to refuse a pass that leaves a check out")
+        return problems
+    statements = {"en": ex.text("statement")}
+    for lang in ex.editions if languages else ():
+        translated = ex.dir / f"statement.{lang}.md"
+        if translated.is_file():
+            statements[lang] = translated.read_text(encoding="utf-8")
+    problems += rule_problems(checks, statements, ex.dir.name)
+    for target in ex.targets:
+        if target not in checks:
+            problems.append(f"{ex.dir.name}/manifest.toml: grading.targets: {target!r} is not a check declared in "
+                            "checks.py")
+    for path in ex.wrong_paths:
+        try:
+            values = read_expectation(path).values
+        except ExpectationMissing as exc:
+            problems.append(f"{ex.dir.name}/{path.relative_to(ex.dir)}: {exc}")
+            continue
+        unknown = [v for v in values if v not in checks and v != "pass" and not v.startswith("error:")]
+        if unknown:
+            problems.append(f"{ex.dir.name}/{path.relative_to(ex.dir)}: declares {unknown[0]!r}, not a check of "
+                            "checks.py")
     return problems
 
 
@@ -137,7 +162,7 @@ def validate(
     started = time.monotonic()
     tasks: list[tuple[Exercise, str, Path]] = []
     for ex in exercises:
-        problems = static_problems(ex, languages)
+        problems = static_problems(ex, languages=languages)
         if problems:
             report.problems.extend(problems)
             if on_result:

@@ -35,9 +35,17 @@ class ScratchCall:
 
     number: int  # 1-based, in the order the program made them
     function: str  # "normalize"
-    types: list[str] = field(default_factory=list)  # the arguments as jit saw them: "f32[8]", "~f32[]" (weak)
+    # the arguments as jit saw them: "f32[8]", "~f32[]" (weak), a static one as "windows=(12, 24)"
+    types: list[str] = field(default_factory=list)
     traces: int = 0
     compiles: int = 0
+    raised: str = ""  # the exception type when the call raised instead of returning (it then hit no cache)
+
+    def outcome(self) -> str:
+        """What became of the call, in a word or two: it raised, compiled, traced, or ran from the cache."""
+        if self.raised:
+            return _("raised {type}").format(type=self.raised)
+        return _("compiled") if self.compiles else _("cached") if not self.traces else _("traced")
 
 
 @dataclass

@@ -112,15 +112,19 @@ class CacheMiss:
     detail: str = ""  # JAX's own explanation text, when it gave one
     # "first" | "new_function" | "static" | "types" | "weak_type" | "structure" | "context" | "unknown", "aot" for
     # an ahead-of-time compile made before the graded calls, "placement" for a recompile of the learner's own jitted
-    # function that JAX did not explain (no retrace: the rest of the key changed), or "jax_internal" for a compile
-    # JAX did not explain
+    # function that JAX did not explain (no retrace: the rest of the key changed), "derived" for a second program
+    # compiled from one trace of the learner's function (its backward pass under jax.grad), or "jax_internal" for a
+    # compile JAX did not explain
     kind: str = "unknown"
+    # "" in the graded calls; the name of a later counting window the checks count apart (exercise 26's "jax.grad")
+    window: str = ""
 
 
 @dataclass
 class OutputSection:
     label: str  # "import", "call 1", ... or "process" for raw fd output
     text: str
+    dropped: int = 0  # characters the section printed beyond what the worker keeps: the text is cut that much
 
 
 @dataclass

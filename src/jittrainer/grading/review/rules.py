@@ -162,9 +162,15 @@ def left_comments(mine: ProgramMeasures, ref: ProgramMeasures) -> list[Comment]:
 
 
 def _figures(m: ProgramMeasures) -> Msg:
+    """The figures measured, and only those: a program that was not measured has no 0 equations."""
+    compiles = count("compile", m.compiles or 0)
+    if m.eqns is None:
+        return msg("review.figures.no_program", "{compiles} (no program of its own to measure)", compiles=compiles)
+    if m.bytes_accessed is None:
+        return msg("review.figures.no_bytes", "{compiles} and {eqns}", compiles=compiles,
+                   eqns=count("equation", m.eqns))
     return msg("review.figures", "{compiles}, {eqns} and {bytes:,.0f} bytes read and written per call",
-               compiles=count("compile", m.compiles or 0), eqns=count("equation", m.eqns or 0),
-               bytes=m.bytes_accessed or 0.0)
+               compiles=compiles, eqns=count("equation", m.eqns), bytes=m.bytes_accessed)
 
 
 def lean_comment(mine: ProgramMeasures, ref: ProgramMeasures) -> Comment | None:
@@ -213,6 +219,8 @@ def summary(comments: list[Comment]) -> Msg:
     if points:
         return msgn("review.summary.actionable", "It passes; {n} point to look at.", "It passes; {n} points to "
                     "look at.", n=points)
+    if any(c.id == "review.leaner" for c in comments):
+        return msg("review.summary.leaner", "It passes, and it is leaner than the reference.")
     if "celebratory" in kinds:
         return msg("review.summary.lean", "It passes, and it is as lean as the reference.")
     return msg("review.summary.fine", "It passes; nothing in it costs much more than the reference.")

@@ -80,13 +80,21 @@ class CountingWindow:
         unused = list(self.misses)
         out = list(self.aot)
         own = {f"jit({name})" for name in self.spied()}
-        compiled: set[str] = set()  # functions (by JAX's name) that compiled earlier in this window
+        compiled: dict[tuple[int | None, str], bool] = {}  # (call, "jit(f)") -> traced since its last compile
+        seen: set[str] = set()  # functions (by JAX's name) that compiled earlier in this window
         compiled_ids: set[str] = set()  # ... and by JAX's id for them, from its cache-miss text
         for event in self.events:
-            if event.kind != "compile":
+            if event.kind == "trace":
+                for key in [k for k in compiled if k[1] == f"jit({event.function})"]:
+                    compiled[key] = True
                 continue
+            key = (event.call, event.function)
+            derived = key in compiled and not compiled[key]
+            compiled[key] = False
             miss = _take_miss(unused, event)
-            if miss is not None:
+            if derived:  # JAX's explanation, if any, is about a trace that did not happen for this program
+                reason, detail, kind = _derived(event.function), "", "derived"
+            elif miss is not None:
                 names = params if function and miss.function == function else ()
                 fid = cachemiss.function_id(miss.text)
                 cleared = miss.held and fid in compiled_ids
@@ -95,11 +103,11 @@ class CountingWindow:
                                            cleared=cleared)
                 detail = miss.text
                 kind = cachemiss.kind(miss.text, call=event.call, changes=miss.changes, cleared=cleared)
-            elif event.function in own and event.function in compiled:
+            elif event.function in own and event.function in seen:
                 reason, detail, kind = _recompiled(event.function), "", "placement"
             else:
                 reason, detail, kind = _unexplained(event.function), "", "jax_internal"
-            compiled.add(event.function)
+            seen.add(event.function)
             out.append(CacheMiss(call=event.call, function=event.function, reason=reason, detail=detail, kind=kind))
         return out
 
@@ -112,6 +120,20 @@ def _take_miss(misses: list[Miss], event: Event) -> Miss | None:
         if miss.call == event.call and miss.function is None:
             return misses.pop(i)
     return None
+
+
+def _derived(function: str) -> Msg:
+    # jax.grad of a jitted f compiles two programs from one trace (no trace event between them): f's forward pass
+    # and its backward pass, both named jit(f). JAX 0.10 explains only the first; 0.12 calls the second a new
+    # function "re-defined repeatedly", which it is not.
+    name = function[4:-1] if function.startswith("jit(") and function.endswith(")") else function
+    return msg(
+        "miss.derived",
+        "{function} again, with no new trace: a program JAX derived from your {name} (under jax.grad, the backward "
+        "pass of {name} is compiled apart from its forward pass, the first time it is differentiated for these "
+        "shapes)",
+        function=function, name=name,
+    )
 
 
 def _unexplained(function: str) -> Msg:

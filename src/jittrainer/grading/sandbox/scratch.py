@@ -54,6 +54,9 @@ class ScratchRunner:
         try:
             with recorder.section(f"call {number}"):
                 yield
+        except BaseException as exc:  # the call never returned: it did not hit the cache, whatever it compiled
+            self.calls[number - 1].raised = type(exc).__name__
+            raise
         finally:
             self._depth, watch.call = 0, None
             recorder.switch(f"after {number}")  # what the program prints next comes after this call
@@ -90,7 +93,7 @@ class ScratchRunner:
             call.compiles = window.compiles_in_call(call.number)
         for record in g.jit_spy.calls:
             if record.call is not None and 0 < record.call <= len(self.calls):
-                self.calls[record.call - 1].types = list(record.types)
+                self.calls[record.call - 1].types = record.shown_types()
                 self._firsts.setdefault(record.function, record)
         recorder = worker.recorder
         output, cut = recorder.combined()
@@ -98,7 +101,7 @@ class ScratchRunner:
             headline=self._headline(error, has_main, window.traces, window.compiles),
             main_block=has_main, calls=self._shown_calls(), traces=window.traces, compiles=window.compiles,
             cache_misses=misses, output=output, output_truncated=cut,
-            output_sections=[OutputSection(s.label, s.text) for s in recorder.sections
+            output_sections=[OutputSection(s.label, s.text, s.dropped) for s in recorder.sections
                              if s.chunks or s.dropped or s.label.startswith("call ")],  # a silent call says a lot
             jaxprs=self._jaxprs(), error=error, **base)
         result.duration_s = round(time.perf_counter() - started, 4)

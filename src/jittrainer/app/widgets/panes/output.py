@@ -24,21 +24,21 @@ def render_output(verdict: Verdict | None, ctx: PaneContext) -> Content:
     if verdict is None:
         return lines(head, "", not_run(ctx))
     parts: list[Content | str] = [head, ""]
-    sections = [(s.label, s.text) for s in verdict.output_sections]
+    sections = [(s.label, s.text, s.dropped) for s in verdict.output_sections]
     if not sections and verdict.output:
-        sections = [("output", verdict.output)]
-    if not any(text.strip() for _label, text in sections):
+        sections = [("output", verdict.output, 0)]
+    if not any(text.strip() for _label, text, _dropped in sections):
         parts.append(Content.styled(_("Your code printed nothing during grading."), "bold"))
         if sections:
             parts.append(caption(_("Not one of the graded calls printed anything.")))
         return lines(*parts)
-    silent = [label for label, text in sections if label.startswith("call ") and not text.strip()]
+    silent = [label for label, text, _dropped in sections if label.startswith("call ") and not text.strip()]
     if silent:
         parts.append(Content.styled(_("Printed nothing: {calls}").format(
             calls=", ".join(section_label(label) for label in silent)), "bold $text-warning"))
         parts.append("")
     budget = SHOWN_CHARS
-    for label, text in sections:
+    for label, text, dropped in sections:
         parts.append(Content.styled(f"── {section_label(label)} ──", "bold $text-accent"))
         text = text.rstrip("\n")
         if not text:
@@ -52,8 +52,9 @@ def render_output(verdict: Verdict | None, ctx: PaneContext) -> Content:
                 break
         else:
             cut = newline_at
-        if cut < len(text):
-            text = text[:cut] + "\n" + _("[… {n} more characters not shown here]").format(n=f"{len(text) - cut:,}")
+        if cut < len(text) or dropped:  # what the pane leaves out, and what the worker never kept
+            text = text[:cut] + "\n" + _("[… {n} more characters not shown here]").format(
+                n=f"{len(text) - cut + dropped:,}")
         budget = max(budget - cut, 0)
         parts.append(Content(visible(text)))  # the host made it visible already; a verdict from elsewhere too
     if verdict.output_truncated:

@@ -20,6 +20,7 @@ KIND_WORDS = {
     "structure": N_("the structure of an argument (a pytree) changed"),
     "context": N_("JAX's configuration or a context manager changed"),
     "aot": N_("compiled ahead of time (lower().compile()) before the calls"),
+    "derived": N_("a second program from one trace of your function (its backward pass under jax.grad)"),
     "jax_internal": N_("JAX's own operations, run eagerly outside jit"),
 }
 
@@ -60,6 +61,8 @@ def render_recompiles(verdict: Verdict | None, ctx: PaneContext) -> Content:
     width = len(str(len(verdict.cache_misses)))
     for n, miss in enumerate(verdict.cache_misses, 1):
         where = _("call {n}").format(n=miss.call) if miss.call is not None else _("outside the graded calls")
+        if miss.window:  # a later window the checks count on their own (exercise 26's gradients)
+            where = _("{window}, {call}").format(window=miss.window, call=where)
         parts.append("")
         parts.append(Content.assemble((f"#{n:<{width}} ", "bold $text-accent"), (miss.function, "bold"),
                                       (f"  {where}", "$text-muted")))

@@ -57,8 +57,9 @@ def render_scratch_output(run: ScratchRun, ctx: PaneContext) -> Content:
             continue
         kept = text[:budget].splitlines()[:SHOWN_LINES]
         shown = "\n".join(kept)
-        if len(shown) < len(text):
-            shown += "\n" + _("[… {n} more characters not shown here]").format(n=f"{len(text) - len(shown):,}")
+        if len(shown) < len(text) or section.dropped:  # what the pane leaves out, and what the worker never kept
+            shown += "\n" + _("[… {n} more characters not shown here]").format(
+                n=f"{len(text) - len(shown) + section.dropped:,}")
         budget = max(budget - len(shown), 0)
         parts.append(Content(visible(shown)))
     if run.output_truncated:
@@ -99,7 +100,7 @@ def render_scratch_recompiles(run: ScratchRun, ctx: PaneContext) -> Content:
     for miss in run.cache_misses:
         misses.setdefault(miss.call, []).append(miss)
     for call in run.calls:
-        done = _("compiled") if call.compiles else _("cached") if not call.traces else _("traced")
+        done = call.outcome()
         parts.append(Content.assemble((f"{call.number:>3}. ", "bold $text-accent"),
                                       f"{call.function}({', '.join(call.types)})", (f"  {done}", "$text-muted")))
         for miss in misses.get(call.number, []):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -122,6 +123,20 @@ def _flow(jaxpr: Jaxpr, ins: list, ops: frozenset[str], sources: frozenset[int],
         for v in eqn.outvars:
             env[v] = (deps, fed or here)
     return [read(v) for v in jaxpr.outvars]
+
+
+def unique_promises(jaxpr: ClosedJaxpr | Jaxpr | None) -> list[tuple[str, int]]:
+    """(primitive, positions) for every scatter or gather given ``unique_indices=True`` (a promise to XLA that no
+    position repeats; JAX leaves the output undefined when it is broken) on more than one position at once, nested
+    jaxprs included. One position at a time keeps the promise whatever the indices."""
+    found = []
+    for eqn, _ in eqns_within(jaxpr) if jaxpr is not None else ():
+        if eqn.primitive.name.startswith(("scatter", "gather")) and eqn.params.get("unique_indices"):
+            shape = tuple(getattr(eqn.invars[1].aval, "shape", ()))
+            positions = math.prod(shape[:-1])
+            if positions > 1:
+                found.append((eqn.primitive.name, positions))
+    return found
 
 
 def primitive_names(jaxpr: ClosedJaxpr | Jaxpr | None) -> set[str]:

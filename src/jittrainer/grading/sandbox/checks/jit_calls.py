@@ -49,7 +49,7 @@ class JitCall:
         except Exception:
             found, tree = [], None
         return cls(call, function, fn, args, kwargs, ahead_of_time=ahead_of_time, tree=tree,
-                   snapshot=[copied_array(leaf) for leaf in found], mesh=_set_mesh(), **more)
+                   snapshot=[copied_array(_primal(leaf)) for leaf in found], mesh=_set_mesh(), **more)
 
     @contextlib.contextmanager
     def context(self) -> Iterator[None]:
@@ -99,6 +99,26 @@ class JitCall:
                 out.append(type(leaf).__name__)
         return tuple(out)
 
+    def shown_types(self) -> list[str]:
+        """The arguments as a person reads the call: a static one as ``name=value`` (its value is part of the
+        cache key), every other leaf as its type (``types``)."""
+        if self.statics is None:
+            return list(self.types)
+        static, dynamic = self.statics.split(self.args, self.kwargs)
+        paths = [f"[0][{i}]" for i in range(len(self.args))] + [f"[1][{k!r}]" for k in self.kwargs]
+        shown = []
+        for path, label, value in sorted(static + dynamic, key=lambda item: paths.index(item[0])):
+            if any(path == p for p, _, _ in static):
+                text = repr(value)
+                shown.append(f"{label}={text if len(text) <= 40 else text[:39] + '…'}")
+                continue
+            for leaf in jax.tree_util.tree_leaves(value):
+                try:
+                    shown.append(str(jax.typeof(leaf)))
+                except Exception:
+                    shown.append(type(leaf).__name__)
+        return shown
+
     def arguments(self, arrays: list[np.ndarray] | None = None) -> tuple[tuple, dict]:
         """(args, kwargs) as at the call; with ``arrays``, its array leaves replaced in order by those."""
         replace = iter(arrays) if arrays is not None else None
@@ -146,6 +166,15 @@ def _set_mesh() -> Any:
     except Exception:
         return None
     return None if getattr(mesh, "empty", True) else mesh
+
+
+def _primal(leaf: Any) -> Any:
+    """A differentiated argument's value: under an eager jax.grad, a jitted function receives JVP (linearize)
+    tracers whose primal is the concrete array the forward pass ran on. The tracer itself dies with the grad; its
+    primal is what a rerun of the call needs."""
+    while isinstance(leaf, jax.core.Tracer) and hasattr(leaf, "primal"):
+        leaf = leaf.primal
+    return leaf
 
 
 def _place(leaf: Any, x: np.ndarray) -> str | int | None:

@@ -1,5 +1,6 @@
-# expect: pass
-# donate_argnames, and an eager copy of the old weights (never passed to jit) to measure the change.
+# expect: donates
+# donate_argnames, and an eager copy of the old weights (never passed to jit) kept across each step to measure the
+# change: the old weights stay in memory next to the new ones, which the statement forbids.
 import jax
 import jax.numpy as jnp
 

@@ -1,5 +1,6 @@
-# expect: pass
-# Copies the old weights to the host (np.array: a copy, not a view) before the step; the change is measured with NumPy.
+# expect: donates
+# Copies the old weights to the host (np.array: a copy, not a view) before each step to measure the change with
+# NumPy: the copy keeps the old weights in memory next to the new ones, which the statement forbids.
 import jax
 import jax.numpy as jnp
 import numpy as np
