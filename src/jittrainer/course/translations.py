@@ -26,12 +26,13 @@ def block_difference(english: str, translated: str) -> str:
             left[block.key] -= 1
             continue
         first = block.text.strip().splitlines()[0][:60] if block.text.strip() else ""
-        fence = f"```{block.lang}" if block.lang else "a bare ``` fence"
-        what = ("its code differs (only comments may be translated)" if block.lang in PYTHON
-                else "it is program output, compared as written (prose goes outside the fence)")
-        return f"the block at line {block.line} ({fence}, {first!r}) is not in the English: {what}"
+        fence = f"```{block.lang}" if block.lang else _("a bare ``` fence")
+        what = (_("its code differs (only comments and docstrings may be translated)") if block.lang in PYTHON
+                else _("it is program output, compared as written (prose goes outside the fence)"))
+        return _("the block at line {line} ({fence}, {first}) is not in the English: {what}").format(
+            line=block.line, fence=fence, first=repr(first), what=what)
     missing = sum(left.values())
-    return f"{missing} of the English blocks missing" if missing else ""
+    return _("{n} of the English blocks missing").format(n=missing) if missing else ""
 
 
 def check_exercise_languages(ex: Exercise) -> list[str]:
