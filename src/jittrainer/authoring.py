@@ -103,6 +103,9 @@ from jittrainer.grading.sandbox.checks.results import (
 )
 from jittrainer.grading.sandbox.checks.spies import JitCall, PmapCall, is_compiled, is_jitted
 from jittrainer.grading.sandbox.checks.phases import PhaseLog, mark_phase
+from jittrainer.grading.sandbox.checks.persistent_cache import (CacheEvent, first_difference, numbers_in,
+                                                                 parse_cache_line, program_name, program_text,
+                                                                 spy_persistent_cache)
 from jittrainer.grading.sandbox.checks.statics import StaticChurn, static_churn
 from jittrainer.grading.sandbox.checks.splits import (
     batch_sizes,
@@ -157,6 +160,13 @@ def msgn(key: str, singular: str, plural: str, /, *, count: str = "n", **params:
 
 __all__ = [
     "watch_live",
+    "CacheEvent",
+    "first_difference",
+    "numbers_in",
+    "parse_cache_line",
+    "program_name",
+    "program_text",
+    "spy_persistent_cache",
     "static_churn",
     "returned_by",
     "mark_phase",
