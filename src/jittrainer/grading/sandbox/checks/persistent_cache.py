@@ -125,7 +125,3 @@ def first_difference(before: str, after: str) -> tuple[int, str, str] | None:
             return i + 1, left.strip(), right.strip()
     return None
 
-
-def numbers_in(line: str) -> list[float]:
-    """The numbers written in a line of a program (constants such as ``dense<-1.234500e-02>``)."""
-    return [float(m) for m in re.findall(r"(?<![\w.%#])-?\d+\.\d*(?:[eE][-+]?\d+)?", line)]
