@@ -23,7 +23,7 @@ CHECKS = {
 
 FEATURES, HIDDEN, ROWS, MOMENTUM = 4, 16, 32, 0.9
 KEYS = ("w1", "b1", "w2", "b2")
-RTOL, ATOL = 1e-4, 1e-5
+RTOL, ATOL = 1e-4, 5e-5  # float32 SGD against float64: under a tenth of this over 200 seeds
 TIER = 2  # the hint that names jax_persistent_cache_min_compile_time_secs and inject_hyperparams
 _EVENTS = []  # what the persistent cache did while train ran
 
