@@ -40,7 +40,7 @@ if __name__ == "__main__":
 
     import numpy as np
 
-    jax.config.update("jax_explain_cache_misses", True)  # JAX logs what the persistent cache does
+    jax.config.update("jax_explain_cache_misses", True)  # JAX logs what the cache does (to stderr, under python)
     rng = np.random.default_rng(0)
     params = {"w1": rng.normal(0, 0.7, (4, 16)).astype(np.float32), "b1": np.zeros(16, np.float32),
               "w2": rng.normal(0, 0.5, 16).astype(np.float32), "b2": np.float32(0.0)}
