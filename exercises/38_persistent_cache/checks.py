@@ -85,7 +85,7 @@ def grade(g):
         text = program_text(step)[0]
     name = program_name(text) or f"jit_{step.function}"
     mine = [e for e in _EVENTS if e.program == name]
-    common = {"function": step.function, "program": name, "trial": trial, "folder": g.shared_dir}
+    common = {"function": step.function, "program": name, "trial": trial}
     if not check_traces(g, calls, mine, common):
         return
     if g.process == 0:
@@ -166,13 +166,13 @@ def check_traces(g, calls, events, common) -> bool:
 
 def cache_off(g, check, events, common) -> bool:
     """Fail ``check`` with the first thing that kept the step away from the sweep's folder; False when nothing did."""
-    problem = _cache_state(events, common)
+    problem = _cache_state(events, g.shared_dir, common)
     return problem is not None and not g.failed(check, problem, msg(
         "advice.dir", "call jax.config.update('jax_compilation_cache_dir', cache_dir) at the start of train, in every "
         "trial, before anything compiles"))
 
 
-def _cache_state(events, common):
+def _cache_state(events, folder, common):
     if not events:
         return msg("cache.none", "trial {trial}: JAX logged nothing about the persistent cache for {program}: the "
                    "step was compiled before train ran, or not at all", **common)
@@ -185,7 +185,7 @@ def _cache_state(events, common):
                msg("off.unset", "it was not set, so nothing was looked up on disk or written"))
         return msg("cache.off", "trial {trial}: the persistent cache was off when {program} compiled: "
                    "jax_compilation_cache_dir was not in force ({why})", why=why, **common)
-    if os.path.realpath(first.folder) != os.path.realpath(common["folder"]):
+    if os.path.realpath(first.folder) != os.path.realpath(folder):
         return msg("cache.elsewhere", "trial {trial}: the persistent cache opened at {opened}, not at the sweep's "
                    "folder cache_dir: JAX opens it once per process, at the first compile after a folder is set, and "
                    "keeps it", opened=first.folder, **common)
