@@ -34,7 +34,7 @@ def grade_measured(ex, path: Path, seed: int) -> tuple[Verdict, str | None]:
     grading = warm_pool().grade_run(sub, Limits(timeout_s=ex.timeout_s or 10.0))
     grading._reviewed = lambda verdict: verdict  # type: ignore[method-assign]
     verdict = grading.run()
-    first = grading.runs[0]
+    first = grading.main  # the run that measured: the last process of an exercise graded in several
     if not verdict.passed or first.measures is None:
         return verdict, None
     measures = dataclasses.replace(first.measures, compiles=verdict.compiles, traces=verdict.traces)

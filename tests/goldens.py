@@ -48,6 +48,9 @@ MEASURED = {"async_benchmark"}
 # Parameters that are clock readings taken while grading (compile seconds and the like), by message key: a golden
 # holds them, and the text rendered from them, as NaN, so the load on the machine cannot change a golden.
 CLOCK_PARAMS = {"size.compile_note": {"big", "little"}}
+# persistent_cache: whether the step was written, and how long its compile took, follow the machine's speed; the
+# folder a cache opened at is a fresh temporary one; JAX's reason for not writing may quote a size measured here.
+CLOCK_PARAMS |= {"written.threshold": {"seconds", "outcome"}, "cache.elsewhere": {"opened"}, "written.refused": {"why"}}
 _ADDRESS = re.compile(r"0x[0-9a-fA-F]{6,}")
 _OBJECT_ID = re.compile(r"\bid=\d+")
 

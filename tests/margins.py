@@ -186,6 +186,25 @@ def cache_growth(c, m, rng):
         want = c.score(params, tasks[t])
         yield m.evaluate(params, tasks[t]), want, 1e-6 + 1e-4 * abs(want)
 
+_CACHE_FOLDER: list[str] = []  # one persistent-cache folder for the whole run (a process opens its cache once)
+
+
+def persistent_cache(c, m, rng):
+    import atexit
+    import shutil
+    import tempfile
+
+    if not _CACHE_FOLDER:
+        _CACHE_FOLDER.append(tempfile.mkdtemp(prefix="margins-cache-"))
+        atexit.register(shutil.rmtree, _CACHE_FOLDER[0], True)
+    params, batches, lrs = c.draw(rng)
+    for lr in lrs:  # both trials' rates
+        got = m.train({k: v.copy() for k, v in params.items()}, batches, lr, _CACHE_FOLDER[0])
+        want = c.sgd(params, batches, lr)
+        for k in c.KEYS:
+            yield got[k], want[k], c.ATOL + c.RTOL * np.abs(want[k])
+
+
 def host_sync_metrics(c, m, rng):
     import jax
 
@@ -244,7 +263,7 @@ EXERCISES: dict[str, tuple[str, Callable]] = {
     "19": ("weak_types", weak_types), "25": ("nan_hunting", nan_hunting),
     "26": ("where_nan_gradient", where_nan_gradient), "27": ("float64_precision", float64_precision),
     "29": ("buffer_donation", buffer_donation), "36": ("optimizer_rebuilt", optimizer_rebuilt),
-    "37": ("cache_growth", cache_growth),
+    "37": ("cache_growth", cache_growth), "38": ("persistent_cache", persistent_cache),
     "29": ("buffer_donation", buffer_donation),
     "33": ("host_sync_metrics", host_sync_metrics), "34": ("jit_too_little", jit_too_little),
     "vmap_under_jit/01": ("normalize_rows", normalize_rows), "vmap_under_jit/02": ("per_example_grads", per_example_grads),

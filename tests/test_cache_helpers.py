@@ -151,3 +151,33 @@ def test_what_jitted_calls_returned_and_which_call_returned_it():
         failing(x)
     double(x + 1)  # a call that raised never returned: the next one still keeps its own outputs
     np.testing.assert_array_equal(g.jit_spy.calls[-1].outputs[0], [2.0, 4.0, 6.0])
+
+
+def test_made_by_names_the_jitted_call_that_made_a_result_from_its_input():
+    from jittrainer.authoring import made_by
+
+    g = context()
+    keep_jit_outputs(g.jit_spy)
+    step = g.jit_spy.jit(lambda w, x: w - 0.1 * x.mean(axis=0))
+    passthrough = g.jit_spy.jit(lambda w, x: (w, x.sum()))  # the result made on the host, handed through jit
+    w, x = np.ones(3, np.float32), np.arange(6, dtype=np.float32).reshape(2, 3)
+    out = np.asarray(step(w, x))
+    found = made_by(g.jit_spy.calls, [out], [x])
+    assert found.problem == "" and found.call is g.jit_spy.calls[0]
+    host = w - 0.1 * x.mean(axis=0)
+    passthrough(host, x)
+    found = made_by(g.jit_spy.calls, [host], [x])
+    assert found.problem == "not_following" and found.call is g.jit_spy.calls[1]
+    assert made_by(g.jit_spy.calls, [out], [x + 7]).problem == "no_input"
+    assert made_by(g.jit_spy.calls, [np.full(3, 9.0)], [x]) == type(found)(None, "not_returned")
+
+
+def test_best_fit_finds_the_number_that_explains_a_result():
+    from jittrainer.authoring import best_fit
+
+    def decay(lr):  # ten steps of w <- w - lr * w
+        return 2.0 * (1 - lr) ** 10
+
+    got = decay(0.037)
+    assert best_fit(lambda lr: (decay(lr) - got) ** 2, 1e-4, 0.5) == pytest.approx(0.037, rel=1e-6)
+    assert best_fit(lambda v: (v - 3.0) ** 2, 0.01, 100.0) == pytest.approx(3.0, rel=1e-6)

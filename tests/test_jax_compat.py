@@ -319,3 +319,56 @@ def test_the_transfer_guard_s_words_are_what_jax_raises():
     assert found and found.group("aval") == "float32[], weak_type=True"
     with jax.transfer_guard_host_to_device("disallow"):
         step(jax.device_put(np.ones(3, np.float32)))  # explicit: allowed
+
+
+_PERSISTENT_TRIAL = textwrap.dedent("""\
+    import json, sys
+    import jax, jax.numpy as jnp, numpy as np
+    from jittrainer.grading.sandbox.checks.persistent_cache import spy_persistent_cache
+
+    folder, threshold, lr = sys.argv[1], sys.argv[2], float(sys.argv[3])
+    seen = []
+    undo = spy_persistent_cache(seen.append)
+    jnp.ones(3).block_until_ready()  # a compile before any folder is set
+    jax.config.update("jax_compilation_cache_dir", folder)
+    if threshold != "default":
+        jax.config.update("jax_persistent_cache_min_compile_time_secs", float(threshold))
+    step = jax.jit(lambda w, x: w - lr * jnp.tanh(x @ w))
+    step(np.ones((4, 4), np.float32), np.ones((4, 4), np.float32)).block_until_ready()
+    undo()
+    print(json.dumps([vars(e) for e in seen]))
+""")
+
+
+def _persistent_trial(tmp_path, folder, threshold, lr=0.5):
+    import json
+    import subprocess
+    import sys
+
+    script = tmp_path / "trial.py"
+    script.write_text(_PERSISTENT_TRIAL)
+    done = subprocess.run([sys.executable, str(script), str(folder), threshold, str(lr)], capture_output=True,
+                          text=True, timeout=240)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return [e for e in json.loads(done.stdout.strip().splitlines()[-1]) if e["program"] != "jit_ones"]
+
+
+def test_the_persistent_cache_log_says_what_each_process_found_and_wrote(tmp_path):
+    """The log lines the persistent-cache spy reads (their loggers and words are JAX's internals): a miss and a refusal
+    to write for a program that compiles under the default 1 s; a miss and a write with the threshold at 0; a hit in a
+    new process for the same program; a miss again when a constant in it changed. In fresh processes: the cache opens
+    once per process, and the settings are JAX's globals."""
+    folder = tmp_path / "cache"
+    first = _persistent_trial(tmp_path, folder, "default")
+    step = [e for e in first if e["program"] == "jit__lambda"]
+    assert [e["kind"] for e in step] == ["miss", "not_written"], first
+    assert step[0]["folder"] == str(folder) and step[0]["cache_dir"] == str(folder)
+    assert step[1]["min_compile_time"] == 1.0 and step[1]["seconds"] < 1.0 and "took < 1.00 seconds" in step[1]["why"]
+    assert any(e["kind"] == "opened" and e["folder"] == str(folder) for e in first)
+    written = [e for e in _persistent_trial(tmp_path, folder, "0") if e["program"] == "jit__lambda"]
+    assert [e["kind"] for e in written] == ["miss", "timed", "written"], written
+    assert written[2]["min_compile_time"] == 0.0 and written[1]["seconds"] is not None
+    found = [e for e in _persistent_trial(tmp_path, folder, "0") if e["program"] == "jit__lambda"]
+    assert [e["kind"] for e in found] == ["hit"] and found[0]["key"] == written[2]["key"], found
+    other = [e for e in _persistent_trial(tmp_path, folder, "0", lr=0.25) if e["program"] == "jit__lambda"]
+    assert [e["kind"] for e in other] == ["miss", "timed", "written"] and other[0]["key"] != found[0]["key"]

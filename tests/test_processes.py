@@ -57,3 +57,23 @@ def test_a_manifest_asks_for_processes_with_one_device_count(tmp_path):
     assert any("one device count" in p for p in ex.problems), ex.problems
     manifest.write_text(manifest.read_text().replace("processes = 2", "processes = 9"))
     assert any("from 1 to 4" in p for p in load_exercises(tmp_path)[0].problems)
+
+
+def test_what_the_last_process_reports_early_is_the_whole_verdict(twice, tmp_path):
+    """The verdict said before the timing (the CLI prints it then) and with the timing hold every process's checks,
+    as the verdict at the end does: a check the first process ran is not shown as skipped."""
+    from pathlib import Path
+
+    from jittrainer.grading.host.grading import Grading
+    from jittrainer.grading.host.run import Submission
+    from jittrainer.grading.limits import Limits
+
+    path = tmp_path / "submission.py"
+    path.write_text("def double(x):\n    return 2 * x\n")
+    sub = Submission(twice, path.read_bytes(), Path(path).resolve(), seed=0, timing=True, lang="en")
+    early, timed = [], []
+    final = Grading(sub, Limits(timeout_s=30)).run(on_verdict=early.append, on_timing=timed.append)
+    assert final.status == "pass", final.message
+    assert early, "the verdict was not reported before its timing"
+    for v in early + timed:
+        assert [(c.id, c.status) for c in v.checks] == [("first", "pass"), ("second", "pass")]

@@ -80,7 +80,7 @@ from jittrainer.grading.sandbox.checks.host_syncs import (
 from jittrainer.grading.sandbox.checks.independence import independence_failure, related_masks
 from jittrainer.grading.sandbox.checks.layouts import (Layout, PlacementChange, layout_of, placement,
                                                        placement_change, shard_shapes)
-from jittrainer.grading.sandbox.checks.jit_outputs import keep_jit_outputs, returned_by
+from jittrainer.grading.sandbox.checks.jit_outputs import MadeBy, keep_jit_outputs, made_by, returned_by
 from jittrainer.grading.sandbox.checks.live import LiveSample, LiveWatch, watch_live
 from jittrainer.grading.sandbox.checks.module_state import stored_numbers, tracers_in_module, typed_copy
 from jittrainer.grading.sandbox.checks.outer_jit import outer_jit_advice
@@ -104,6 +104,8 @@ from jittrainer.grading.sandbox.checks.results import (
 )
 from jittrainer.grading.sandbox.checks.spies import JitCall, PmapCall, is_compiled, is_jitted
 from jittrainer.grading.sandbox.checks.phases import PhaseLog, mark_phase
+from jittrainer.grading.sandbox.checks.persistent_cache import (CacheEvent, first_difference, parse_cache_line,
+                                                                 program_name, program_text, spy_persistent_cache)
 from jittrainer.grading.sandbox.checks.statics import StaticChurn, static_churn
 from jittrainer.grading.sandbox.checks.splits import (
     batch_sizes,
@@ -126,6 +128,7 @@ from jittrainer.grading.sandbox.checks.trees import (
     structure_text,
 )
 from jittrainer.grading.sandbox.checks.values import (
+    best_fit,
     compare,
     concrete_arrays,
     concrete_float,
@@ -159,6 +162,15 @@ def msgn(key: str, singular: str, plural: str, /, *, count: str = "n", **params:
 
 __all__ = [
     "watch_live",
+    "CacheEvent",
+    "first_difference",
+    "best_fit",
+    "made_by",
+    "MadeBy",
+    "parse_cache_line",
+    "program_name",
+    "program_text",
+    "spy_persistent_cache",
     "static_churn",
     "returned_by",
     "mark_phase",

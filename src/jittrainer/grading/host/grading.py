@@ -169,9 +169,10 @@ class Grading:
                 run = GradingRun(dataclasses.replace(sub, timing=sub.timing and last, review=sub.review and last),
                                  self.limits, worker=self.take_worker(devices) if self.take_worker else None,
                                  devices=devices, process=(i, n, shared, carried))
-                run.on_timing = on_timing if last else None
+                # What the last process reports early (before its timing, with it) is said whole, as the end will be.
+                run.on_timing = _combined(on_timing, done, sub.exercise.checks_path) if last else None
                 self.runs.append(run)
-                verdict = run.run(on_verdict if last else None)
+                verdict = run.run(_combined(on_verdict, done, sub.exercise.checks_path) if last else None)
                 done.append(verdict)
                 if not verdict.passed or last:
                     break
@@ -179,6 +180,14 @@ class Grading:
         finally:
             remove_tree(shared)
         return combine(done, sub.exercise.checks_path)
+
+
+def _combined(report: Callable[[Verdict], None] | None, done: list[Verdict],
+              checks_path) -> Callable[[Verdict], None] | None:
+    """``report`` given the verdict of the processes so far (``done``) and the last one's, put together."""
+    if report is None:
+        return None
+    return lambda verdict: report(combine([*done, verdict], checks_path))
 
 
 def combine(verdicts: list[Verdict], checks_path) -> Verdict:

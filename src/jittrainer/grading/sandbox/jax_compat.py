@@ -296,6 +296,36 @@ def watch_executions(on_execute: Any) -> Any:
     return undo
 
 
+# The persistent compilation cache says what it did only in its log, in two loggers named for JAX's private modules
+# (checked on 0.10, 0.12): a hit at DEBUG (WARNING under jax_log_compiles); a miss, a write and a refusal to write at
+# WARNING under jax_explain_cache_misses, else DEBUG. Their texts are read in checks/persistent_cache.py.
+PERSISTENT_CACHE_LOGGERS = ("jax._src.compiler", "jax._src.compilation_cache")
+
+
+def watch_persistent_cache_log(on_text: Any) -> Any:
+    """Call ``on_text(text)`` for every record of those loggers, DEBUG ones included: the loggers are lowered to
+    DEBUG (a handler the learner puts on the root logger may then show those lines too). Returns the undo."""
+    import logging
+
+    class Seen(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            with contextlib.suppress(Exception):  # a badly formatted record never fails the compile
+                on_text(record.getMessage())
+
+    handler, loggers = Seen(logging.DEBUG), [logging.getLogger(name) for name in PERSISTENT_CACHE_LOGGERS]
+    levels = [lg.level for lg in loggers]
+    for lg in loggers:
+        lg.addHandler(handler)
+        lg.setLevel(logging.DEBUG)
+
+    def undo() -> None:
+        for lg, level in zip(loggers, levels):
+            lg.removeHandler(handler)
+            lg.setLevel(level)
+
+    return undo
+
+
 # What made a jax.Array's value come to the host, by the JAX function that read it (the caller of ``_value``).
 _READERS = {"__float__": "float()", "__int__": "int()", "__complex__": "complex()", "__bool__": "bool()",
             "__index__": "operator.index()", "__format__": "format()", "__str__": "str()", "__repr__": "repr()",

@@ -8,6 +8,7 @@ with what the call received (``JitCall.holds``) and a rerun with changed data (`
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import jax
@@ -58,3 +59,40 @@ def returned_by(calls: Sequence[JitCall], arrays: Sequence[Any]) -> JitCall | No
         if outs and all(any(o.shape == w.shape and np.array_equal(o, w) for o in outs) for w in wanted):
             return call
     return None
+
+
+@dataclass(frozen=True)
+class MadeBy:
+    """Which jitted call made a result: ``call`` (None when none returned it) and ``problem``: "" (it returned the
+    result, received one of the inputs, and follows it), "not_returned", "no_input" or "not_following" (``error``:
+    the rerun raised)."""
+
+    call: JitCall | None
+    problem: str
+    error: str = ""
+
+
+def made_by(calls: Sequence[JitCall], arrays: Sequence[Any], inputs: Sequence[np.ndarray]) -> MadeBy:
+    """The last of ``calls`` that returned every one of ``arrays`` (``returned_by``), if it received one of
+    ``inputs`` (``JitCall.holds``) and the outputs that were ``arrays`` move when it runs again, uncounted, with that
+    input changed (times 1.5, plus 0.25): a result computed on the host and passed through jit does not::
+
+        found = made_by([c for c in g.jit_spy.calls if c.call is not None], leaves(params), [x for x, _ in batches])
+        if found.problem == "not_following": g.failed("in_jit", msg(…, function=found.call.function))
+    """
+    call = returned_by(calls, arrays)
+    if call is None:
+        return MadeBy(None, "not_returned")
+    x = next((x for x in inputs if call.holds(x)), None)
+    if x is None:
+        return MadeBy(call, "no_input")
+    try:
+        same = call.rerun_replacing(x, x)
+        moved = call.rerun_replacing(x, (x * 1.5 + 0.25).astype(x.dtype))
+    except Exception as exc:  # the learner's function, run again: anything may happen
+        return MadeBy(call, "not_following", f"{type(exc).__name__}: {exc}"[:200])
+    wanted = [np.asarray(a, dtype=np.float64) for a in arrays]
+    mine = [i for i, o in enumerate(same) if any(o.shape == w.shape and np.array_equal(o, w) for w in wanted)]
+    follows = len(same) != len(moved) or any(same[i].shape != moved[i].shape or
+                                             not np.allclose(same[i], moved[i], rtol=1e-6, atol=1e-7) for i in mine)
+    return MadeBy(call, "" if follows else "not_following")

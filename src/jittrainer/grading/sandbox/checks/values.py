@@ -63,6 +63,22 @@ def numbers_in(text: str) -> list[float]:
     return out
 
 
+
+def best_fit(distance: Any, lo: float, hi: float, *, points: int = 60, rounds: int = 40) -> float:
+    """The value between ``lo`` and ``hi`` (both above 0, searched on a log scale) where ``distance(value)`` is
+    least: the best of ``points`` on a grid, then a ternary search between its neighbours. For a slip whose number
+    is unknown (which learning rate explains these parameters?): check the fit before saying so::
+
+        lr = best_fit(lambda lr: np.sum((got - sgd(params, batches, lr)) ** 2), 1e-4, 10.0)
+    """
+    grid = np.linspace(np.log(lo), np.log(hi), points)
+    best = int(np.argmin([distance(float(np.exp(v))) for v in grid]))
+    low, high = grid[max(best - 1, 0)], grid[min(best + 1, points - 1)]
+    for _ in range(rounds):
+        a, b = low + (high - low) / 3, high - (high - low) / 3
+        low, high = (low, b) if distance(float(np.exp(a))) < distance(float(np.exp(b))) else (a, high)
+    return float(np.exp((low + high) / 2))
+
 def type_name(value: Any) -> Msg:
     """What a value is, in a learner's words: "a tracer (…)", "an array of shape (3,) and dtype float32", …"""
     if value is None:

@@ -1,0 +1,33 @@
+# expect: written
+# The cache folder set once training is over, "to save what was compiled": the step compiled while no folder was
+# set, and JAX writes a program only when it compiles it.
+import jax
+import jax.numpy as jnp
+import numpy as np
+import optax
+
+
+def loss_fn(params, x, y):
+    hidden = jnp.tanh(x @ params["w1"] + params["b1"])
+    pred = hidden @ params["w2"] + params["b2"]
+    return jnp.mean((pred - y) ** 2)
+
+
+optimizer = optax.inject_hyperparams(optax.sgd)(learning_rate=0.01, momentum=0.9)
+
+
+@jax.jit
+def train_step(params, opt_state, x, y):
+    loss, grads = jax.value_and_grad(loss_fn)(params, x, y)
+    updates, opt_state = optimizer.update(grads, opt_state, params)
+    return optax.apply_updates(params, updates), opt_state, loss
+
+
+def train(params, batches, lr, cache_dir):
+    jax.config.update("jax_persistent_cache_min_compile_time_secs", 0)
+    opt_state = optimizer.init(params)
+    opt_state.hyperparams["learning_rate"] = np.float32(lr)
+    for x, y in batches:
+        params, opt_state, loss = train_step(params, opt_state, x, y)
+    jax.config.update("jax_compilation_cache_dir", cache_dir)
+    return params

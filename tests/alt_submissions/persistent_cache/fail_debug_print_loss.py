@@ -1,0 +1,35 @@
+# expect: written
+# expect[jax>=0.12]: pass
+# The loss printed from inside the step with jax.debug.print. JAX 0.10 writes no program that holds a host callback
+# to the persistent cache ("because it uses host callbacks"); JAX 0.12 writes it, and loads it with its callback.
+import jax
+import jax.numpy as jnp
+import numpy as np
+import optax
+
+
+def loss_fn(params, x, y):
+    hidden = jnp.tanh(x @ params["w1"] + params["b1"])
+    pred = hidden @ params["w2"] + params["b2"]
+    return jnp.mean((pred - y) ** 2)
+
+
+optimizer = optax.inject_hyperparams(optax.sgd)(learning_rate=0.01, momentum=0.9)
+
+
+@jax.jit
+def train_step(params, opt_state, x, y):
+    loss, grads = jax.value_and_grad(loss_fn)(params, x, y)
+    jax.debug.print("loss {loss:.4f}", loss=loss)
+    updates, opt_state = optimizer.update(grads, opt_state, params)
+    return optax.apply_updates(params, updates), opt_state
+
+
+def train(params, batches, lr, cache_dir):
+    jax.config.update("jax_compilation_cache_dir", cache_dir)
+    jax.config.update("jax_persistent_cache_min_compile_time_secs", 0)
+    opt_state = optimizer.init(params)
+    opt_state.hyperparams["learning_rate"] = np.float32(lr)
+    for x, y in batches:
+        params, opt_state = train_step(params, opt_state, x, y)
+    return params
