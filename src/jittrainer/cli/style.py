@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from jittrainer import paths
 from jittrainer.i18n import _
 # Progress is the session's (session/progress.py); cli/interview.py still imports save_progress from here.
 from jittrainer.session.progress import save_progress  # noqa: F401
