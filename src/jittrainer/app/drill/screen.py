@@ -90,6 +90,8 @@ class DrillScreen(Screen[Summary | None]):
         clock: Callable[[], float] = time.monotonic,
         choose_difficulty: bool = True,
         interview_left: Callable[[], float] | None = None,
+        interview_part: str = "",
+        interview_next: str = "",
         name: str | None = None,
         id: str | None = None,
     ) -> None:
@@ -102,6 +104,7 @@ class DrillScreen(Screen[Summary | None]):
         self.clock = clock
         self.choose_difficulty = choose_difficulty  # off in an interview, whose cards are planned for it
         self.interview_left = interview_left  # the mock interview's clock, when this round is its cards
+        self.interview_part, self.interview_next = interview_part, interview_next  # its part, and what follows it
         self.round: DrillRound | None = None
         self.summary: Summary | None = None
         self.load_problem = ""
@@ -147,7 +150,7 @@ class DrillScreen(Screen[Summary | None]):
                 cards, self.load_problem = [], str(exc.args[0])
         self.summary = None
         self.round = DrillRound(cards, scheduler=self.scheduler, budget_s=self.options.budget_s, clock=self.clock,
-                                seed=self.options.seed)
+                                seed=self.options.seed, card_seconds=self.options.card_seconds)
         self.set_class(False, "-finished")
         if self.round.start() is None:
             self._finish()
@@ -167,7 +170,8 @@ class DrillScreen(Screen[Summary | None]):
         if card is None or drill is None or deck is None or drill.finished:
             return
         left = self.interview_left() if self.in_interview else None
-        self.query_one("#drill-title", Static).update(title_text(card, deck, *drill.position, interview_left=left))
+        self.query_one("#drill-title", Static).update(title_text(card, deck, *drill.position, interview_left=left,
+                                                                 interview_part=self.interview_part))
 
     def show_card(self) -> None:
         card, drill, deck = self.card, self.round, self.deck
@@ -290,7 +294,7 @@ class DrillScreen(Screen[Summary | None]):
                                                                else _("⏱ time's up"), style="dim"))
         last = self.round is not None and self.round.index + 1 >= len(self.round.cards)
         if self.in_interview:
-            hint = _("enter: on to the exercise · p: show the proof") if last else \
+            hint = _("enter: on to {next} · p: show the proof").format(next=self.interview_next) if last else \
                 _("enter: next card · p: show the proof · escape: skip the cards left (asks first)")
         else:
             hint = _("enter: see the summary · p: show the proof · escape: end the round") if last else \
@@ -350,7 +354,8 @@ class DrillScreen(Screen[Summary | None]):
         left = len(drill.cards) - len(drill.outcomes)
         question = ngettext("{n} card is not answered yet: it counts as not reached in the interview's report.",
                             "{n} cards are not answered yet: they count as not reached in the interview's report.",
-                            left).format(n=left) + " " + _("The interview goes on with its exercise.")
+                            left).format(n=left) + " " + _("The interview goes on with {next}.").format(
+            next=self.interview_next)
 
         def skip(yes: bool | None) -> None:
             if yes and not drill.finished:
