@@ -16,14 +16,14 @@ from typing import Any
 from jittrainer.course import Course
 from jittrainer.course.drills.model import LEVELS, Deck
 from jittrainer.course.interview.spec import part_title
-from jittrainer.i18n import _, cells, language, pgettext
+from jittrainer.i18n import N_, _, cells, language, pgettext
 from jittrainer.i18n.message import count, msgn
 from jittrainer.units import duration
 
 JUDGE_MIN = 3  # items a topic needs before the report calls it strong or weak
 STRONG, WEAK = 0.8, 0.5  # the share of a topic's items answered right
 PRACTISE_MAX = 4
-RESULT = {"pass": "passed", "fail": "failed", "error": "error", "skipped": "not tried"}
+RESULT = {"pass": N_("passed"), "fail": N_("failed"), "error": N_("error"), "skipped": N_("not tried")}
 
 
 def report_lines(entry: Any, deck: Deck, course: Course, *, commands: bool = True) -> list[str]:
@@ -111,18 +111,15 @@ def _time_lines(e: dict) -> list[str]:
         if not p.get("reached"):
             lines.append(f"  {head} " + _("not reached ({planned} planned)").format(planned=duration(p["planned_s"])))
             continue
-        line = f"  {head} " + _("{used} of {planned}").format(used=duration(p["used_s"]),
-                                                              planned=duration(p["planned_s"]))
-        if p.get("ran_out"):
-            line += " " + _("(its time ran out)")
-        lines.append(line)
+        template = _("{used} of {planned} (its time ran out)") if p.get("ran_out") else _("{used} of {planned}")
+        lines.append(f"  {head} " + template.format(used=duration(p["used_s"]), planned=duration(p["planned_s"])))
     return lines
 
 
 def _exercise_line(a: dict, name) -> str:
     label = name(a["exercise"])
     if a.get("follows"):
-        label += " " + _("(follow-up)")
+        label = _("{exercise} (follow-up)").format(exercise=label)
     if not a.get("opened", True):
         return _("{exercise}: not reached").format(exercise=label)
     runs = str(count("grade", a["runs"]))
