@@ -142,6 +142,6 @@ def test_q_skips_the_rest_of_a_part_and_statements_print_whole_sentences_in_chin
     text = out.getvalue()
     assert "第一次调用之前会清空 JAX 的缓存" in text  # joined where the source broke the line (issue 37, 14)
     assert "── 追问：02 Double it（" in text and "现在对 twice 做同样的事。" in text
-    assert "── 第 3/5 部分 · 调试 · " in text  # q ended the warm-up, s skipped both exercises, q the debugging task
+    assert "── 第 3/5 部分 · 调试 · 计划 " in text  # q ended the warm-up, s skipped both exercises, q the debugging task
     assert report[0].startswith("得分：") and "2 道练习通过 0 道" in report[1]
     assert "1 exercises" not in text and "exercise" not in "\n".join(report)

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Markdown, Static
 
@@ -95,7 +95,8 @@ class InterviewScreen(Screen[None]):
             yield Markdown("", id="interview-statement")
             yield DraftEditor.code_editor("", language="python", id="interview-editor")
             yield Static("", id="interview-verdict")
-        yield Markdown("", id="interview-report")
+        with VerticalScroll(id="interview-report"):  # a long report scrolls (the keys, or the wheel)
+            yield Markdown("", id="interview-report-text")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -130,13 +131,13 @@ class InterviewScreen(Screen[None]):
         if part.kind in ("cards", "debugging"):
             from jittrainer.app.drill import DrillScreen
 
-            title = part.title
-            if part.task is not None:
-                title += ": " + part.task.title(language())
+            if part.task is not None:  # the card's title line has no room for it
+                self.notify(_("A program from a code review: {task}.").format(task=part.task.title(language())),
+                            timeout=8)
             drill = DrillScreen(self.deck, cards=part.cards, scheduler=self.scheduler, choose_difficulty=False,
                                 options=RoundOptions(count=len(part.cards), minutes=self.timeline.left() / 60,
                                                      seed=self.plan.seed, card_seconds=part.card_seconds),
-                                clock=self.clock, interview_left=self.timeline.left, interview_part=title,
+                                clock=self.clock, interview_left=self.timeline.left, interview_part=part.title,
                                 interview_next=next_words(following))
             self.app.push_screen(drill, lambda _summary: self._cards_done(drill))
         elif part.kind == "coding":
@@ -207,7 +208,7 @@ class InterviewScreen(Screen[None]):
         label = _("follow-up") if ex.id in part.follows else _("exercise {n} of {total}").format(
             n=self.exercise_index + 1, total=len(part.exercises))
         self.query_one("#interview-editor", DraftEditor).border_title = _(
-            "Interview · {part} · {which} · {title} — {time} left").format(
+            "Interview · {part} · {which} · {time} left · {title}").format(
             part=part.title, which=label, title=self.session.title(ex), time=duration(left))
 
     def _save(self) -> None:
@@ -307,9 +308,9 @@ class InterviewScreen(Screen[None]):
         self.report_text = "# " + _("Interview report") + "\n\n" + markdown_lines(lines) + "\n\n*" + _(
             "f10 or escape closes") + "*"
         self.query_one("#interview-work").display = False
-        report = self.query_one("#interview-report", Markdown)
+        self.query_one("#interview-report-text", Markdown).update(self.report_text)
+        report = self.query_one("#interview-report", VerticalScroll)
         report.display = True
-        report.update(self.report_text)
         report.focus()
         self.refresh_bindings()
 

@@ -153,8 +153,9 @@ def run_interview(session: Session, deck: Deck, scheduler: Scheduler, plan: Inte
                 break
             timeline.begin(i)
             say()
-            say(style.bold(_("── Part {n} of {total} · {part} · {time} ──").format(
-                n=i + 1, total=len(plan.parts), part=part.title, time=duration(timeline.left()))))
+            say(style.bold(_("── Part {n} of {total} · {part} · {planned} planned, {left} left ──").format(
+                n=i + 1, total=len(plan.parts), part=part.title, planned=duration(part.budget_s),
+                left=duration(timeline.left()))))
             ran_out = False
             if part.kind in ("cards", "debugging"):
                 if part.task is not None:

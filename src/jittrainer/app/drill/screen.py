@@ -16,13 +16,13 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rich.syntax import Syntax
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
@@ -105,6 +105,10 @@ class DrillScreen(Screen[Summary | None]):
         self.choose_difficulty = choose_difficulty  # off in an interview, whose cards are planned for it
         self.interview_left = interview_left  # the mock interview's clock, when this round is its cards
         self.interview_part, self.interview_next = interview_part, interview_next  # its part, and what follows it
+        if interview_left is not None:  # escape skips the part's cards left (asking first): the footer says so
+            self._bindings = BindingsMap.from_keys({key: [replace(b, description=_("Skip the rest"))
+                                                          if b.id == "drill.end" else b for b in found]
+                                                    for key, found in self._bindings.key_to_bindings.items()})
         self.round: DrillRound | None = None
         self.summary: Summary | None = None
         self.load_problem = ""
