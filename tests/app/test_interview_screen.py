@@ -86,7 +86,7 @@ async def test_the_coding_part_then_the_report_counts_only_what_was_reached():
                          what="the follow-up")
         assert "· follow-up ·" in str(editor.border_title)
         statement = interview.query_one("#interview-statement", Markdown).source
-        assert statement.startswith("**Follow-up:** ") and coding.follows[coding.exercises[1].id].note("en") in statement
+        assert statement.startswith("> Follow-up: ") and coding.follows[coding.exercises[1].id].note("en") in statement
         await pilot.press("f10")
         await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen), what="the end question")
         left = len(interview.plan.cards) - 1  # the warm-up's others, the debugging task's, the rapid questions

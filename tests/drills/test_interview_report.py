@@ -137,3 +137,5 @@ def test_the_report_reads_in_chinese(course_and_deck):
     for english in ("Score", "points", "exercise", "card", "Time", "planned", "not reached", "too few", "Practise"):
         assert english not in text, english
     assert "1 道练习" in text and "2 张卡片" in text
+    assert "  热身：3 分 5 秒，计划 5 分" in text  # no space beside full-width punctuation
+    assert "（追问）：没做到" in text

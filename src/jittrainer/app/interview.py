@@ -183,7 +183,8 @@ class InterviewScreen(Screen[None]):
                                              follows=pair.first if pair else None))
         self.exercise_started = self.clock()
         self.drafts.reset(ex)
-        head = ("**" + _("Follow-up:") + "** " + pair.note(language()) + "\n\n---\n\n") if pair else ""
+        # a quote, not bold: ** next to Chinese punctuation is not emphasis in CommonMark (issue 37, item 11)
+        head = ("> " + _("Follow-up: {note}").format(note=pair.note(language())) + "\n\n") if pair else ""
         self.query_one("#interview-statement", Markdown).update(head + ex.statement(self.session.lang))
         editor = self.query_one("#interview-editor", DraftEditor)
         editor.load_text(self.drafts.path(ex).read_text(encoding="utf-8"))
@@ -255,9 +256,9 @@ class InterviewScreen(Screen[None]):
         if not self.coding:
             return
         later = len(self.part.exercises) - self.exercise_index - 1
-        question = _("This exercise counts as not tried.") + " " + (
-            _("The next exercise comes up.") if later else
-            _("It is the last one: the interview goes on with {next}.").format(next=next_words(self._following())))
+        then = _("The next exercise comes up.") if later else _(
+            "It is the last one: the interview goes on with {next}.").format(next=next_words(self._following()))
+        question = _("This exercise counts as not tried. {then}").format(then=then)
         self.app.push_screen(ConfirmScreen(_("Skip this exercise?"), question, yes=_("Skip")),
                              lambda yes: self._next_exercise() if yes and self.coding else None)
 

@@ -56,8 +56,9 @@ MAIN_KEYS: tuple[Key, ...] = (
         N_("From the panel or the exercise list: back to the editor"), show=False),
     Key("drill", "f9", "drill", N_("Drill"), N_("A round of interview drill cards (predict the output)"),
         show=False),
-    Key("interview", "f10", "interview", N_("Interview"), N_("A mock interview: cards and a short exercise on a "
-                                                             "clock"), show=False),
+    Key("interview", "f10", "interview", N_("Interview"), N_("A 45-minute mock interview: warm-up cards, an exercise and "
+                                                             "its follow-up, a debugging task, rapid questions"),
+        show=False),
     Key("external-editor", "ctrl+o", "external_editor", N_("Editor"), N_("Open the draft in $VISUAL / $EDITOR; "
                                                                          "the app reloads it when you return"),
         show=False),

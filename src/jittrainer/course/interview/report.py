@@ -107,12 +107,13 @@ def _time_lines(e: dict) -> list[str]:
     heads = [_("{part}:").format(part=part_title(p["part"])) for p in parts]
     width = max(cells(h) for h in heads)
     for p, head in zip(parts, heads):
-        head += " " * (width - cells(head))
+        # aligned after an ASCII colon; after a full-width one, Chinese puts no space at all
+        head += " " * (width - cells(head) + 1) if head.endswith(":") else ""
         if not p.get("reached"):
-            lines.append(f"  {head} " + _("not reached ({planned} planned)").format(planned=duration(p["planned_s"])))
+            lines.append(f"  {head}" + _("not reached ({planned} planned)").format(planned=duration(p["planned_s"])))
             continue
         template = _("{used} of {planned} (its time ran out)") if p.get("ran_out") else _("{used} of {planned}")
-        lines.append(f"  {head} " + template.format(used=duration(p["used_s"]), planned=duration(p["planned_s"])))
+        lines.append(f"  {head}" + template.format(used=duration(p["used_s"]), planned=duration(p["planned_s"])))
     return lines
 
 
