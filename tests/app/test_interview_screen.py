@@ -66,7 +66,7 @@ async def test_the_warm_up_is_labelled_with_its_part_and_clock_and_asks_before_s
 
 async def test_the_coding_part_then_the_report_counts_only_what_was_reached():
     app = make_app()
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:  # the smallest size a learner uses: the report must scroll
         drill = await _open(pilot, app)
         interview = app.screen_stack[-2]
         coding = interview.plan.part("coding")
@@ -90,7 +90,8 @@ async def test_the_coding_part_then_the_report_counts_only_what_was_reached():
         await pilot.press("f10")
         await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen), what="the end question")
         left = len(interview.plan.cards) - 1  # the warm-up's others, the debugging task's, the rapid questions
-        assert total < left and f"{left} cards" in app.screen.question and "exercise" not in app.screen.question  # both opened
+        assert total < left and f"{left} cards" in app.screen.question
+        assert "exercise" not in app.screen.question  # both exercises were opened
         await pilot.press("y")
         await wait_until(pilot, lambda: interview.finished, what="the report")
         report = interview.query_one("#interview-report-text", Markdown).source

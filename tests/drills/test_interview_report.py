@@ -26,8 +26,9 @@ def card(card_id, topic="alpha", result="right", level="medium", weight=1, part=
 
 
 def exercise(ex_id="double", status="pass", size=10, opened=True, runs=2, follows=None, topic="alpha"):
-    return {"exercise": ex_id, "topic": topic, "status": status, "first_failure": None if status == "pass" else "values",
-            "runs": runs, "seconds": 300.0, "opened": opened, "size": size, "follows": follows}
+    return {"exercise": ex_id, "topic": topic, "status": status,
+            "first_failure": None if status == "pass" else "values", "runs": runs, "seconds": 300.0,
+            "opened": opened, "size": size, "follows": follows}
 
 
 def entry(cards=(), exercises=(), parts=(), explain=None, planned_cards=None, minutes=30):
@@ -117,10 +118,11 @@ def test_the_explain_question_picks_a_guessable_right_answer_and_is_reported(cou
                                                                               None]
     explained = {"card": "choice_one", "topic": "alpha", "text": "it adds", "grade": "partly", "seconds": 40.0}
     text = "\n".join(report_lines(entry([card("choice_one")], explain=explained), deck, course))
-    assert "Explain why (self-graded, not in the score): “What does it print?”: you judged that it named part of it." \
-        in text
+    assert "Explain why (self-graded, not in the score): “What does it print?”: you judged that it named part of " \
+           "it." in text
     unanswered = dict(explained, text="", grade="")
-    assert "“What does it print?”: not answered." in "\n".join(report_lines(entry(explain=unanswered), deck, course))
+    lines = report_lines(entry(explain=unanswered), deck, course)
+    assert "Explain why: “What does it print?”: not answered." in lines
 
 
 def test_the_report_reads_in_chinese(course_and_deck):

@@ -16,13 +16,13 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from rich.syntax import Syntax
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingsMap
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
@@ -30,7 +30,7 @@ from textual.widgets import Footer, Input, ProgressBar, Static
 
 from jittrainer.app.drill.parts import (choices_text, difficulty_word, next_difficulty, proof_words, summary_text,
                                         title_text)
-from jittrainer.app.keys import translate_bindings
+from jittrainer.app.keys import relabel, translate_bindings
 from jittrainer.app.screens.confirm import ConfirmScreen
 from jittrainer.course.drills.loader import load_drills
 from jittrainer.course.drills.model import AnswerError, Card, Deck
@@ -90,8 +90,7 @@ class DrillScreen(Screen[Summary | None]):
         clock: Callable[[], float] = time.monotonic,
         choose_difficulty: bool = True,
         interview_left: Callable[[], float] | None = None,
-        interview_part: str = "",
-        interview_next: str = "",
+        interview_part: str = "", interview_next: str = "",
         name: str | None = None,
         id: str | None = None,
     ) -> None:
@@ -104,11 +103,10 @@ class DrillScreen(Screen[Summary | None]):
         self.clock = clock
         self.choose_difficulty = choose_difficulty  # off in an interview, whose cards are planned for it
         self.interview_left = interview_left  # the mock interview's clock, when this round is its cards
-        self.interview_part, self.interview_next = interview_part, interview_next  # its part, and what follows it
+        self.interview_part = interview_part  # the interview's part these cards are, and what follows it:
+        self.interview_next = interview_next or _("the next part")
         if interview_left is not None:  # escape skips the part's cards left (asking first): the footer says so
-            self._bindings = BindingsMap.from_keys({key: [replace(b, description=_("Skip the rest"))
-                                                          if b.id == "drill.end" else b for b in found]
-                                                    for key, found in self._bindings.key_to_bindings.items()})
+            relabel(self, "drill.end", _("Skip the rest"))
         self.round: DrillRound | None = None
         self.summary: Summary | None = None
         self.load_problem = ""

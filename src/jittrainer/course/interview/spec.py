@@ -173,8 +173,9 @@ def _parts(fields: Fields, entries: object) -> list[PartSpec]:
         levels: tuple[tuple[str, float], ...] = ()
         raw = entry.get("levels", {})
         if PARTS[part_id][0] == "cards":
+            shares = raw.values() if isinstance(raw, dict) else ()
             if (not isinstance(raw, dict) or not raw or any(k not in LEVELS for k in raw)
-                    or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0 for v in raw.values())):
+                    or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0 for v in shares)):
                 fields.bad(f"{where}.levels", f"expected a table of levels ({', '.join(LEVELS)}) and their shares")
             else:
                 total = sum(raw.values())
