@@ -85,6 +85,8 @@ def plan_lines(plan: InterviewPlan, style: Style) -> list[str]:
     for i, (part, spent) in enumerate(zip(plan.parts, times), 1):
         lines.append(f"  {i}. {ljust(part.title, width)}  {ljust(spent, time_width)}  {part_contents(part)}")
     lines.append(_("Planned for a prepared candidate: {time}.").format(time=duration(plan.expected_s)))
+    if plan.expected_s < 0.9 * plan.budget_s:
+        lines.append(_("The course holds less material than that for this topic: the interview ends sooner."))
     return lines
 
 

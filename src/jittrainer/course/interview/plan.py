@@ -139,8 +139,10 @@ def plan_interview(course: Course, deck: Deck, scheduler: Scheduler, *, minutes:
     _balance(parts, minutes * 60.0)
     for part, part_spec in zip(parts, spec.parts):
         if part.kind == "cards":
-            part.cards = _fill_cards(part, part_spec.levels, pool)
+            part.cards, short = _fill_cards(part, part_spec.levels, pool)
             pool = [c for c in pool if c not in part.cards]
+            if short:  # a topic without the cards to fill the part: it takes what its cards take
+                part.budget_s = min(part.budget_s, part.expected_s + MIN_CARD_PART_S)
     return InterviewPlan([p for p in parts if not p.empty], minutes, topic, seed)
 
 
@@ -211,16 +213,20 @@ def _fill_debugging(part: Part, spec: InterviewSpec, deck: Deck, ranked: list[Ca
     part.task, part.cards = task, chosen
 
 
-def _fill_cards(part: Part, levels: tuple[tuple[str, float], ...], pool: list[Card]) -> list[Card]:
-    """As many cards as the budget holds at their countdowns, in the part's level shares, easier first."""
+def _fill_cards(part: Part, levels: tuple[tuple[str, float], ...], pool: list[Card]) -> tuple[list[Card], bool]:
+    """As many cards as the budget holds at their countdowns, in the part's level shares, easier first; and
+    whether the pool had fewer than that."""
     allowed = [level for level, _share in levels] or list(LEVELS)
     candidates = [c for c in pool if c.level in allowed]
-    if part.budget_s < MIN_CARD_PART_S or not candidates:
-        return []
+    if part.budget_s < MIN_CARD_PART_S:
+        return [], False
+    if not candidates:
+        return [], True
     sample = candidates[:20]
     mean_s = sum(part.card_s(c) for c in sample) / len(sample)
     count = max(1, math.floor(part.budget_s / mean_s + 0.5))
-    return spread(candidates, count, levels or tuple((level, 1 / len(LEVELS)) for level in LEVELS))
+    cards = spread(candidates, count, levels or tuple((level, 1 / len(LEVELS)) for level in LEVELS))
+    return cards, len(cards) < count
 
 
 def spread(ranked: list[Card], count: int, shares: tuple[tuple[str, float], ...] = (
