@@ -36,7 +36,7 @@ class TrainerCommands(Provider):
             (_("Toggle live grading"), screen.action_toggle_live, _("Grade automatically when you stop typing")),
             (_("Interview drill"), screen.action_drill, _("Predict-the-output cards, proved on your JAX ({key})").format(
                 key=screen.key("drill"))),
-            (_("Mock interview"), screen.action_interview, _("Cards and a short exercise on a clock ({key})").format(
+            (_("Mock interview"), screen.action_interview, _("45 minutes: warm-up cards, an exercise and its follow-up, a debugging task, rapid questions ({key})").format(
                 key=screen.key("interview"))),
             (_("Help"), screen.action_help, _("Keys, panes and how grading works ({key})").format(key=screen.key("help"))),
         ]

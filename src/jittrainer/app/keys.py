@@ -56,8 +56,10 @@ MAIN_KEYS: tuple[Key, ...] = (
         N_("From the panel or the exercise list: back to the editor"), show=False),
     Key("drill", "f9", "drill", N_("Drill"), N_("A round of interview drill cards (predict the output)"),
         show=False),
-    Key("interview", "f10", "interview", N_("Interview"), N_("A mock interview: cards and a short exercise on a "
-                                                             "clock"), show=False),
+    Key("interview", "f10", "interview", N_("Interview"),
+        N_("A 45-minute mock interview: warm-up cards, an exercise and its follow-up, a debugging task, rapid "
+           "questions"),
+        show=False),
     Key("external-editor", "ctrl+o", "external_editor", N_("Editor"), N_("Open the draft in $VISUAL / $EDITOR; "
                                                                          "the app reloads it when you return"),
         show=False),
@@ -117,6 +119,13 @@ def translate_bindings(node: DOMNode) -> None:
         key: [replace(b, description=_(b.description) if b.description else "",
                       tooltip=_(b.tooltip) if b.tooltip else "") for b in found]
         for key, found in english.key_to_bindings.items()})
+
+
+def relabel(node: DOMNode, binding_id: str, description: str) -> None:
+    """Give one of the node's bindings another footer label (already translated), for this node only."""
+    node._bindings = BindingsMap.from_keys({
+        key: [replace(b, description=description) if b.id == binding_id else b for b in found]
+        for key, found in node._bindings.key_to_bindings.items()})
 
 
 def key_for(binding_id: str, keymap: dict[str, str]) -> str:

@@ -219,7 +219,9 @@ def _wrap(text: str, indent: str = "  ") -> str:
     return "\n\n".join("\n".join(indent + line for line in wrap(flow(p), WIDTH - len(indent))) for p in paragraphs)
 
 
-def render_card(shown: Shown | Card, deck: Deck, position: tuple[int, int], seconds: float) -> str:
+def render_card(shown: Shown | Card, deck: Deck, position: tuple[int, int], seconds: float, *,
+                same_code: bool = False) -> str:
+    """``same_code``: the card before it showed the same program, which is not printed again."""
     if isinstance(shown, Card):
         shown = Shown.of(shown, None)
     card = shown.card
@@ -228,7 +230,9 @@ def render_card(shown: Shown | Card, deck: Deck, position: tuple[int, int], seco
         n=position[0], total=position[1], topic=deck.topic_title(card.topic), label=card.label,
         level=card.level_label, time=duration(seconds))
     lines = [head, _wrap(text.question, "")]
-    if card.code:
+    if card.code and same_code:
+        lines += ["", "    " + _("(the same program as above)")]
+    elif card.code:
         lines += ["", textwrap.indent(card.code_in(language()).rstrip(), "    ")]
     if card.kind == "truefalse":
         lines += ["", "  t) " + _("True"), "  f) " + _("False")]
@@ -252,26 +256,33 @@ def run_plain(
     out: IO[str],
     clock: Callable[[], float] = time.monotonic,
     outcomes: list[Outcome] | None = None,
+    framed: bool = True,
 ) -> Summary:
     """Ask ``cards`` one by one on ``inp``/``out``. The countdown is checked when the answer arrives (a line read
     from a pipe cannot be interrupted): an answer after a card's time counts as a time-out. End of input, "q" or
-    ctrl-c ends the round early; every answer is already in the schedule by then."""
+    ctrl-c ends the round early; every answer is already in the schedule by then. ``framed``: the round's head line and
+    summary (a mock interview says its own)."""
 
     def say(text: str = "") -> None:
         out.write(text + "\n")
         out.flush()
 
-    drill = DrillRound(cards, scheduler=scheduler, budget_s=options.budget_s, clock=clock, seed=options.seed)
-    budget = (" · " + _("{time} in all").format(time=duration(options.budget_s))) if options.budget_s else ""
-    head = ngettext("Drill round: {n} card", "Drill round: {n} cards", len(cards)).format(n=len(cards)) + budget
-    say(_("{head}. Answer with a choice's number, t or f, a number, or the exact output; ? if you don't know, q to "
-          "stop.").format(head=head))
-    say(_(PRELUDE_NOTE))
+    drill = DrillRound(cards, scheduler=scheduler, budget_s=options.budget_s, clock=clock, seed=options.seed,
+                       card_seconds=options.card_seconds)
+    if framed:
+        budget = (" · " + _("{time} in all").format(time=duration(options.budget_s))) if options.budget_s else ""
+        head = ngettext("Drill round: {n} card", "Drill round: {n} cards", len(cards)).format(n=len(cards)) + budget
+        say(_("{head}. Answer with a choice's number, t or f, a number, or the exact output; ? if you don't know, q "
+              "to stop.").format(head=head))
+        say(_(PRELUDE_NOTE))
     card = drill.start()
+    shown_code = ""
     try:
         while card is not None:
             say()
-            say(render_card(drill.current_shown, deck, drill.position, drill.seconds_for(card, drill.card_started_at)))
+            say(render_card(drill.current_shown, deck, drill.position, drill.seconds_for(card, drill.card_started_at),
+                            same_code=bool(card.code) and card.code == shown_code))
+            shown_code = card.code
             outcome = None
             while outcome is None:
                 out.write(_("answer ({how})> ").format(how=card.prompt))
@@ -307,7 +318,8 @@ def run_plain(
     summary = drill.summary()
     if outcomes is not None:
         outcomes.extend(drill.outcomes)
-    say()
-    say(_("── Round over ──"))
-    say("\n".join(summary_lines(summary, deck, scheduler, cards)))
+    if framed:
+        say()
+        say(_("── Round over ──"))
+        say("\n".join(summary_lines(summary, deck, scheduler, cards)))
     return summary

@@ -107,13 +107,15 @@ def summary_text(drill: DrillRound, summary: Summary | None, deck: Deck, schedul
     return text
 
 
-def title_text(card: Card, deck: Deck, n: int, total: int, *, interview_left: float | None = None) -> Text:
-    """The card's title line: "Drill · card 2/10 · topic · label · level"; in a mock interview, "Interview" and the
-    interview's time left instead of "Drill"."""
+def title_text(card: Card, deck: Deck, n: int, total: int, *, interview_left: float | None = None,
+               interview_part: str = "") -> Text:
+    """The card's title line: "Drill · card 2/10 · topic · label · level"; in a mock interview, "Interview", the
+    part and its time left instead of "Drill"."""
     position = "· " + _("card {n}/{total}").format(n=n, total=total) + " · "
     if interview_left is not None:
         left = _("{time} left").format(time=duration(max(interview_left, 0.0)))
-        head = Text.assemble((" " + _("Interview") + " ", "bold reverse"), " ", position, (left, "bold"), " · ")
+        part = (interview_part + " ") if interview_part else ""
+        head = Text.assemble((" " + _("Interview") + " ", "bold reverse"), " ", part, position, (left, "bold"), " · ")
     else:
         head = Text.assemble((_("Drill") + " ", "bold"), position)
     return Text.assemble(head, (deck.topic_title(card.topic), "bold"), f" · {card.label} · ",

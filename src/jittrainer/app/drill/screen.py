@@ -30,7 +30,7 @@ from textual.widgets import Footer, Input, ProgressBar, Static
 
 from jittrainer.app.drill.parts import (choices_text, difficulty_word, next_difficulty, proof_words, summary_text,
                                         title_text)
-from jittrainer.app.keys import translate_bindings
+from jittrainer.app.keys import relabel, translate_bindings
 from jittrainer.app.screens.confirm import ConfirmScreen
 from jittrainer.course.drills.loader import load_drills
 from jittrainer.course.drills.model import AnswerError, Card, Deck
@@ -91,6 +91,7 @@ class DrillScreen(Screen[Summary | None]):
         choose_difficulty: bool = True,
         interview_left: Callable[[], float] | None = None,
         exercise_name: Callable[[str], str] | None = None,
+        interview_part: str = "", interview_next: str = "",
         name: str | None = None,
         id: str | None = None,
     ) -> None:
@@ -104,6 +105,10 @@ class DrillScreen(Screen[Summary | None]):
         self.choose_difficulty = choose_difficulty  # off in an interview, whose cards are planned for it
         self.interview_left = interview_left  # the mock interview's clock, when this round is its cards
         self.exercise_name = exercise_name  # inside the trainer: an exercise as its list shows it ("09 …")
+        self.interview_part = interview_part  # the interview's part these cards are, and what follows it:
+        self.interview_next = interview_next or _("the next part")
+        if interview_left is not None:  # escape skips the part's cards left (asking first): the footer says so
+            relabel(self, "drill.end", _("Skip the rest"))
         self.round: DrillRound | None = None
         self.summary: Summary | None = None
         self.load_problem = ""
@@ -149,7 +154,7 @@ class DrillScreen(Screen[Summary | None]):
                 cards, self.load_problem = [], str(exc.args[0])
         self.summary = None
         self.round = DrillRound(cards, scheduler=self.scheduler, budget_s=self.options.budget_s, clock=self.clock,
-                                seed=self.options.seed)
+                                seed=self.options.seed, card_seconds=self.options.card_seconds)
         self.set_class(False, "-finished")
         if self.round.start() is None:
             self._finish()
@@ -169,7 +174,8 @@ class DrillScreen(Screen[Summary | None]):
         if card is None or drill is None or deck is None or drill.finished:
             return
         left = self.interview_left() if self.in_interview else None
-        self.query_one("#drill-title", Static).update(title_text(card, deck, *drill.position, interview_left=left))
+        self.query_one("#drill-title", Static).update(title_text(card, deck, *drill.position, interview_left=left,
+                                                                 interview_part=self.interview_part))
 
     def show_card(self) -> None:
         card, drill, deck = self.card, self.round, self.deck
@@ -292,7 +298,7 @@ class DrillScreen(Screen[Summary | None]):
                                                                else _("⏱ time's up"), style="dim"))
         last = self.round is not None and self.round.index + 1 >= len(self.round.cards)
         if self.in_interview:
-            hint = _("enter: on to the exercise · p: show the proof") if last else \
+            hint = _("enter: on to {next} · p: show the proof").format(next=self.interview_next) if last else \
                 _("enter: next card · p: show the proof · escape: skip the cards left (asks first)")
         else:
             hint = _("enter: see the summary · p: show the proof · escape: end the round") if last else \
@@ -352,7 +358,8 @@ class DrillScreen(Screen[Summary | None]):
         left = len(drill.cards) - len(drill.outcomes)
         question = ngettext("{n} card is not answered yet: it counts as not reached in the interview's report.",
                             "{n} cards are not answered yet: they count as not reached in the interview's report.",
-                            left).format(n=left) + " " + _("The interview goes on with its exercise.")
+                            left).format(n=left) + " " + _("The interview goes on with {next}.").format(
+            next=self.interview_next)
 
         def skip(yes: bool | None) -> None:
             if yes and not drill.finished:

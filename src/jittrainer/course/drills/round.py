@@ -28,6 +28,7 @@ class RoundOptions:
     due_only: bool = False
     seed: int | None = None  # the order of the cards and of each card's choices
     difficulty: str | None = None  # a level of LEVELS: only cards of that level
+    card_seconds: float | None = None  # every card's countdown cut to this (a mock interview's rapid questions)
 
     @property
     def budget_s(self) -> float | None:
@@ -115,8 +116,10 @@ class DrillRound:
         budget_s: float | None = None,
         clock: Callable[[], float] = time.monotonic,
         seed: int | None = None,
+        card_seconds: float | None = None,
     ) -> None:
         self.cards = list(cards)
+        self.card_seconds = card_seconds  # a cap on every card's own countdown
         self.seed = new_seed() if seed is None else seed
         self.shown = [Shown.of(card, self.seed) for card in self.cards]
         self.scheduler = scheduler
@@ -164,9 +167,10 @@ class DrillRound:
         return max(0.0, self.budget_s - spent)
 
     def seconds_for(self, card: Card, now: float | None = None) -> float:
-        """The card's own countdown, cut short when the round's budget has less left."""
+        """The card's own countdown (at most ``card_seconds``), cut short when the round's budget has less left."""
         left = self.budget_left(now)
-        return float(card.seconds) if left is None else min(float(card.seconds), left)
+        own = float(card.seconds) if self.card_seconds is None else min(float(card.seconds), self.card_seconds)
+        return own if left is None else min(own, left)
 
     def seconds_left(self, now: float | None = None) -> float:
         if self.deadline is None:
