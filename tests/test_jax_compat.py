@@ -226,3 +226,35 @@ def test_a_leak_is_still_named_when_jaxs_own_walk_fails(monkeypatch):
         undo()
     assert "is referred to by leaky_learner.kept" in str(raised.value)
     assert jax_core._why_alive is broken  # undone
+
+
+def test_memory_stats_reads_xlas_plan():
+    compiled = jax.jit(lambda v: jnp.sin(v) @ v).lower(np.ones((32, 32), np.float32)).compile()
+    stats = jax_compat.memory_stats(compiled)
+    assert stats is not None and {"temp", "argument", "output"} <= set(stats)
+    assert stats["argument"] == stats["output"] == 32 * 32 * 4
+
+
+def test_loop_trips_reads_a_scan_length():
+    closed = jax.make_jaxpr(lambda x: jax.lax.scan(lambda c, _: (c + 1, None), x, None, length=7)[0])(1.0)
+    assert [jax_compat.loop_trips(eqn) for eqn in closed.jaxpr.eqns] == [7]
+    closed = jax.make_jaxpr(lambda x: jax.lax.while_loop(lambda c: c < 3, lambda c: c + 1, x))(1.0)
+    assert [jax_compat.loop_trips(eqn) for eqn in closed.jaxpr.eqns] == [None]
+
+
+def test_node_metadata_reads_registered_nodes_only():
+    import collections
+    import dataclasses
+    import functools
+
+    @functools.partial(jax.tree_util.register_dataclass, data_fields=["w"], meta_fields=["a", "b"])
+    @dataclasses.dataclass
+    class Node:
+        w: object
+        a: object
+        b: object
+
+    pair = collections.namedtuple("pair", "p q")
+    tree = {"n": [Node(1.0, (1, 2), "s"), pair(None, Node(2.0, [3], None))]}
+    assert jax_compat.node_metadata(tree) == [(Node, ((1, 2), "s")), (Node, ([3], None))]
+    assert jax_compat.node_metadata({"x": [1.0, (2.0,)]}) == []

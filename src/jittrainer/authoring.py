@@ -56,6 +56,7 @@ from jittrainer.grading.sandbox.checks.compiles import (
     when_static,
 )
 from jittrainer.grading.sandbox.checks.constants import Constant, constants_of
+from jittrainer.grading.sandbox.checks.costs import MemoryUse, memory_use, program_memory, run_count
 from jittrainer.grading.sandbox.checks.context import CheckContext, LearnerFailure
 from jittrainer.grading.sandbox.checks.jaxprs import (
     CALLBACK_PRIMITIVES,
@@ -102,9 +103,11 @@ from jittrainer.grading.sandbox.checks.splits import (
 from jittrainer.grading.sandbox.checks.timing import EventLog, spy_clocks, spy_compiles, spy_waits, still_running
 from jittrainer.grading.sandbox.checks.tracer_errors import tracer_error
 from jittrainer.grading.sandbox.checks.trees import (
+    MetadataProblem,
     array_types,
     call_signature,
     keep_argument_copies,
+    metadata_problem,
     shape_changes,
     structure_text,
 )
@@ -156,6 +159,8 @@ __all__ = [
     "JitCall",
     "JitReach",
     "LearnerFailure",
+    "MemoryUse",
+    "MetadataProblem",
     "Msg",
     "OpReplay",
     "PmapCall",
@@ -202,6 +207,8 @@ __all__ = [
     "later_misses",
     "lines_writing",
     "makes_nan",
+    "memory_use",
+    "metadata_problem",
     "mismatch",
     "missing_values",
     "msg",
@@ -212,6 +219,7 @@ __all__ = [
     "perturbed",
     "places_of",
     "primitive_names",
+    "program_memory",
     "reach_failure",
     "reason_items",
     "refuse_beside_jit",
@@ -221,6 +229,7 @@ __all__ = [
     "related_masks",
     "repeat_that_compiled",
     "rerun",
+    "run_count",
     "runs_in",
     "shape_changes",
     "shift_rerun",

@@ -109,6 +109,59 @@ def scan_layout(params: dict[str, Any]) -> tuple[int, int]:
     return len(consts), len(carry)
 
 
+def loop_trips(eqn: Any) -> int | None:
+    """How many times one run of a program runs the body of a loop equation: a ``scan``'s ``length`` (a parameter of
+    the jaxpr, the same name on 0.10 and 0.12), None for a ``while`` (its count is data), 1 for anything else."""
+    name = eqn.primitive.name
+    if name == "scan":
+        return int(eqn.params["length"])
+    return None if name == "while" else 1
+
+
+def node_metadata(tree: Any) -> list[tuple[type, Any]]:
+    """``(node type, metadata)`` for every registered pytree node in ``tree`` (``register_dataclass``'s meta fields,
+    ``register_pytree_node``'s aux data), outermost first; the built-in containers (dict, list, tuple, None, named
+    tuples) are left out. Read from the tree structure (``PyTreeDef.node_data`` and ``children``: jaxlib methods
+    without a documented promise; checked on 0.10, 0.12)."""
+    import collections
+
+    builtin = (dict, list, tuple, type(None), collections.OrderedDict, collections.defaultdict)
+    found: list[tuple[type, Any]] = []
+
+    def walk(treedef: Any) -> None:
+        data = treedef.node_data()
+        if data is not None and not (data[0] in builtin or (issubclass(data[0], tuple) and hasattr(data[0], "_fields"))):
+            found.append((data[0], data[1]))
+        for child in treedef.children():
+            walk(child)
+
+    walk(jax.tree_util.tree_structure(tree))
+    return found
+
+
+# The fields of ``Compiled.memory_analysis()`` in bytes, by our names. The docs call the method "not a reliably
+# programmable API" (its fields and numbers may change between backends and releases): read here only, each field
+# kept when it is there, and checked on 0.10, 0.12 (XLA:CPU).
+MEMORY_FIELDS = {"temp": "temp_size_in_bytes", "argument": "argument_size_in_bytes",
+                 "output": "output_size_in_bytes", "alias": "alias_size_in_bytes",
+                 "generated_code": "generated_code_size_in_bytes"}
+
+
+def memory_stats(compiled: Any) -> dict[str, int] | None:
+    """The byte counts XLA reports for a compiled program (``compiled.memory_analysis()``), or None when this
+    backend reports none (the call raised, returned None, or had no temp field). A list (one per device program, as
+    some releases return) gives its first entry."""
+    try:
+        stats = compiled.memory_analysis()
+    except Exception:
+        return None
+    if isinstance(stats, (list, tuple)):
+        stats = stats[0] if stats else None
+    found = {ours: int(getattr(stats, theirs)) for ours, theirs in MEMORY_FIELDS.items()
+             if isinstance(getattr(stats, theirs, None), int)}
+    return found if "temp" in found else None
+
+
 _JAX_DIR = str(Path(jax.__file__).resolve().parent) + "/"
 
 
