@@ -170,6 +170,38 @@ def float64_precision(c, m, rng):
         yield m.gaps(t.copy()), want, np.full(want.shape, c.ATOL)
 
 
+
+def grad_under_jit(c, m, rng):
+    grads = _jitted(m.grads)  # jitted with its static activation already: _jitted keeps it as it is
+    batch = c.draw_batch_size(rng)
+    for activation in c.draw_activations(rng):
+        params, x, y, clip, act = c.make_call(rng, batch, activation)
+        want, _ = c.backward(params, x, y, act, clip)
+        got = grads(params, x, y, clip, act)
+        for name in want:
+            yield got[name], want[name], c.ATOL * np.abs(want[name]).max() + c.RTOL * np.abs(want[name])
+
+
+def remat_budget(c, m, rng):
+    import jax
+
+    step = jax.jit(jax.value_and_grad(m.loss))
+    case = c.draw(rng)
+    want_loss, want = c.reference(*case)
+    loss, grads = step(*case)
+    yield loss, want_loss, c.LOSS_RTOL * abs(want_loss)
+    for name in want:
+        yield grads[name], want[name], c.G_ATOL * np.abs(want[name]).max() + c.G_RTOL * np.abs(want[name])
+
+
+def pytree_metadata(c, m, rng):
+    predict = _jitted(m.predict)
+    selections = c.draw_selections(rng)
+    for label in c.draw_plan(rng):
+        w, b, columns, x = c.make_inputs(rng, int(rng.integers(1, 65)), selections[label])
+        want = c.expected(w, b, columns, x)
+        yield predict(m.make_readout(w, b, columns), x), want, c.RTOL * np.abs(want) + c.atol(w, b, columns, x)
+
 EXERCISES: dict[str, tuple[str, Callable]] = {
     "05": ("traced_if", traced_if), "06": ("cond_skips_branch", cond_skips_branch),
     "07": ("unrolled_loop", unrolled_loop), "09": ("boolean_mask", boolean_mask),
@@ -177,7 +209,8 @@ EXERCISES: dict[str, tuple[str, Callable]] = {
     "15": ("numpy_on_tracer", numpy_on_tracer), "16": ("jit_method", jit_method), "18": ("jit_in_loop", jit_in_loop),
     "19": ("weak_types", weak_types), "25": ("nan_hunting", nan_hunting),
     "26": ("where_nan_gradient", where_nan_gradient), "27": ("float64_precision", float64_precision),
-    "29": ("buffer_donation", buffer_donation),
+    "29": ("buffer_donation", buffer_donation), "42": ("grad_under_jit", grad_under_jit),
+    "43": ("remat_budget", remat_budget), "44": ("pytree_metadata", pytree_metadata),
 }
 
 

@@ -23,7 +23,7 @@ CHECKS = {
 IN, HIDDEN, OUT = 16, 32, 4
 ACTIVATIONS = ("tanh", "relu", "softplus")
 CALLS = 7
-RTOL, ATOL = 1e-4, 1e-5  # ATOL: a share of the largest entry of that parameter's gradient
+RTOL, ATOL = 1e-4, 1e-4  # ATOL: a share of the largest entry of that parameter's gradient
 FIX_TIER = 2  # the hint tier on ordinary arguments with a None cotangent
 
 
@@ -46,7 +46,10 @@ def make_call(rng: np.random.Generator, batch: int, activation: str):
     params = {"w1": rng.normal(0.0, rng.uniform(0.3, 1.0), (IN, HIDDEN)), "b1": rng.normal(0.0, 0.5, HIDDEN),
               "w2": rng.normal(0.0, rng.uniform(0.2, 1.0), (HIDDEN, OUT)), "b2": rng.normal(0.0, 0.5, OUT)}
     params = {k: v.astype(np.float32) for k, v in params.items()}
-    x = rng.normal(0.0, rng.uniform(0.5, 2.0), (batch, IN)).astype(np.float32)
+    while True:  # no pre-activation within rounding of 0, where relu's slope jumps from 0 to 1
+        x = rng.normal(0.0, rng.uniform(0.5, 2.0), (batch, IN)).astype(np.float32)
+        if np.abs(x.astype(np.float64) @ params["w1"] + params["b1"]).min() > 1e-4:
+            break
     y = rng.normal(0.0, 1.0, (batch, OUT)).astype(np.float32)
     cotangent = backward(params, x, y, activation, None)[1]
     clip = float(np.quantile(np.abs(cotangent), rng.uniform(0.3, 0.85)))  # clips 15% to 70% of the entries
