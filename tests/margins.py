@@ -255,6 +255,38 @@ def per_example_grads(c, m, rng):
 
 
 # A pack's exercise is named "<pack>/<nn>" (its folder under packs/, its alternatives under alt_submissions/<pack>/).
+
+def grad_under_jit(c, m, rng):
+    grads = _jitted(m.grads)  # jitted with its static activation already: _jitted keeps it as it is
+    batch = c.draw_batch_size(rng)
+    for activation in c.draw_activations(rng):
+        params, x, y, clip, act = c.make_call(rng, batch, activation)
+        want, _ = c.backward(params, x, y, act, clip)
+        got = grads(params, x, y, clip, act)
+        for name in want:
+            yield got[name], want[name], c.ATOL * np.abs(want[name]).max() + c.RTOL * np.abs(want[name])
+
+
+def remat_budget(c, m, rng):
+    import jax
+
+    step = jax.jit(jax.value_and_grad(m.loss))
+    case = c.draw(rng)
+    want_loss, want = c.reference(*case)
+    loss, grads = step(*case)
+    yield loss, want_loss, c.LOSS_RTOL * abs(want_loss)
+    for name in want:
+        yield grads[name], want[name], c.G_ATOL * np.abs(want[name]).max() + c.G_RTOL * np.abs(want[name])
+
+
+def pytree_metadata(c, m, rng):
+    predict = _jitted(m.predict)
+    selections = c.draw_selections(rng)
+    for label in c.draw_plan(rng):
+        w, b, columns, x = c.make_inputs(rng, int(rng.integers(1, 65)), selections[label])
+        want = c.expected(w, b, columns, x)
+        yield predict(m.make_readout(w, b, columns), x), want, c.RTOL * np.abs(want) + c.atol(w, b, columns, x)
+
 EXERCISES: dict[str, tuple[str, Callable]] = {
     "05": ("traced_if", traced_if), "06": ("cond_skips_branch", cond_skips_branch),
     "07": ("unrolled_loop", unrolled_loop), "09": ("boolean_mask", boolean_mask),
@@ -267,6 +299,8 @@ EXERCISES: dict[str, tuple[str, Callable]] = {
     "29": ("buffer_donation", buffer_donation),
     "33": ("host_sync_metrics", host_sync_metrics), "34": ("jit_too_little", jit_too_little),
     "vmap_under_jit/01": ("normalize_rows", normalize_rows), "vmap_under_jit/02": ("per_example_grads", per_example_grads),
+    "29": ("buffer_donation", buffer_donation), "42": ("grad_under_jit", grad_under_jit),
+    "43": ("remat_budget", remat_budget), "44": ("pytree_metadata", pytree_metadata),
 }
 
 

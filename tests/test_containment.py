@@ -22,7 +22,7 @@ import pytest
 
 from helpers import REPO
 from jittrainer.course.exercises import find_exercise, load_exercises
-from jittrainer.grading.host import procs, zygote
+from jittrainer.grading.host import zygote
 from jittrainer.grading.host.process import WorkerProcess
 from jittrainer.grading.host.run import GradingRun, Submission
 from jittrainer.grading.limits import Limits

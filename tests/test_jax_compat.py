@@ -1,4 +1,4 @@
-"""The JAX seam (``grading/sandbox/jax_compat.py``) and the cache-miss words, on the installed JAX.
+"""The JAX seam (``grading/sandbox/jax_compat/``) and the cache-miss words, on the installed JAX.
 
 CI runs this module on the oldest and the newest JAX the course supports (``course.versions.TESTED_JAX``): a
 release that moves an internal the grader leans on fails here, by name, before any exercise misgrades.
@@ -372,3 +372,33 @@ def test_the_persistent_cache_log_says_what_each_process_found_and_wrote(tmp_pat
     assert [e["kind"] for e in found] == ["hit"] and found[0]["key"] == written[2]["key"], found
     other = [e for e in _persistent_trial(tmp_path, folder, "0", lr=0.25) if e["program"] == "jit__lambda"]
     assert [e["kind"] for e in other] == ["miss", "timed", "written"] and other[0]["key"] != found[0]["key"]
+def test_memory_stats_reads_xlas_plan():
+    compiled = jax.jit(lambda v: jnp.sin(v) @ v).lower(np.ones((32, 32), np.float32)).compile()
+    stats = jax_compat.memory_stats(compiled)
+    assert stats is not None and {"temp", "argument", "output"} <= set(stats)
+    assert stats["argument"] == stats["output"] == 32 * 32 * 4
+
+
+def test_loop_trips_reads_a_scan_length():
+    closed = jax.make_jaxpr(lambda x: jax.lax.scan(lambda c, _: (c + 1, None), x, None, length=7)[0])(1.0)
+    assert [jax_compat.loop_trips(eqn) for eqn in closed.jaxpr.eqns] == [7]
+    closed = jax.make_jaxpr(lambda x: jax.lax.while_loop(lambda c: c < 3, lambda c: c + 1, x))(1.0)
+    assert [jax_compat.loop_trips(eqn) for eqn in closed.jaxpr.eqns] == [None]
+
+
+def test_node_metadata_reads_registered_nodes_only():
+    import collections
+    import dataclasses
+    import functools
+
+    @functools.partial(jax.tree_util.register_dataclass, data_fields=["w"], meta_fields=["a", "b"])
+    @dataclasses.dataclass
+    class Node:
+        w: object
+        a: object
+        b: object
+
+    pair = collections.namedtuple("pair", "p q")
+    tree = {"n": [Node(1.0, (1, 2), "s"), pair(None, Node(2.0, [3], None))]}
+    assert jax_compat.node_metadata(tree) == [(Node, ((1, 2), "s")), (Node, ([3], None))]
+    assert jax_compat.node_metadata({"x": [1.0, (2.0,)]}) == []

@@ -56,6 +56,7 @@ from jittrainer.grading.sandbox.checks.compiles import (
     when_static,
 )
 from jittrainer.grading.sandbox.checks.constants import Constant, constants_of
+from jittrainer.grading.sandbox.checks.costs import MemoryUse, memory_use, program_memory, run_count
 from jittrainer.grading.sandbox.checks.context import CheckContext, LearnerFailure
 from jittrainer.grading.sandbox.checks.jaxprs import (
     CALLBACK_PRIMITIVES,
@@ -121,9 +122,11 @@ from jittrainer.grading.sandbox.checks.held import keep_held_copies
 from jittrainer.grading.sandbox.checks.timing import EventLog, spy_clocks, spy_compiles, spy_waits, still_running
 from jittrainer.grading.sandbox.checks.tracer_errors import tracer_error
 from jittrainer.grading.sandbox.checks.trees import (
+    MetadataProblem,
     array_types,
     call_signature,
     keep_argument_copies,
+    metadata_problem,
     shape_changes,
     structure_text,
 )
@@ -197,6 +200,8 @@ __all__ = [
     "JitReach",
     "Layout",
     "LearnerFailure",
+    "MemoryUse",
+    "MetadataProblem",
     "Msg",
     "OpReplay",
     "PlacementChange",
@@ -250,6 +255,8 @@ __all__ = [
     "layout_of",
     "lines_writing",
     "makes_nan",
+    "memory_use",
+    "metadata_problem",
     "mismatch",
     "no_implicit_transfers",
     "missing_values",
@@ -264,6 +271,7 @@ __all__ = [
     "places_of",
     "primitive_names",
     "programs_text",
+    "program_memory",
     "reach_failure",
     "reason_items",
     "refuse_beside_jit",
@@ -273,6 +281,7 @@ __all__ = [
     "related_masks",
     "repeat_that_compiled",
     "rerun",
+    "run_count",
     "runs_in",
     "shape_changes",
     "shift_rerun",

@@ -4,6 +4,7 @@ the grading spinner. ``MainScreen`` extends this class (a Screen, so Textual see
 from __future__ import annotations
 
 from functools import partial
+from typing import TYPE_CHECKING
 
 from jittrainer.app.screens.main_actions import Actions
 from jittrainer.app.widgets.lesson import (comment_lines, fallback_note, hints_markdown, unavailable_markdown,
@@ -15,6 +16,9 @@ from jittrainer.grading.verdict import Verdict
 from jittrainer.i18n import _
 from jittrainer.i18n.message import render
 from jittrainer.units import duration
+
+if TYPE_CHECKING:
+    from jittrainer.app.screens.grade_state import GradeState
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 

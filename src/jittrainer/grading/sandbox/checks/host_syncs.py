@@ -18,11 +18,12 @@ from typing import Any
 
 import jax
 
+import jittrainer.grading.sandbox.jax_compat.runtime  # noqa: F401  (its file: the spies frames)
 from jittrainer.grading.sandbox import jax_compat
 from jittrainer.grading.sandbox.jax_compat import DISALLOWED_TRANSFER, watch_host_syncs
 from jittrainer.grading.verdict import ErrorInfo
 
-_SPIES = jax_compat.__file__
+_SPIES = jax_compat.runtime.__file__  # where the read spies live
 _GRADER = "jittrainer"  # the grader's modules and an exercise's checks (loaded as jittrainer_checks_<id>)
 
 

@@ -1,16 +1,20 @@
 """The pytrees a jitted call received, in words: their structure as JAX writes it, the type of every leaf, which
-leaf changed type between calls, and the array types seen."""
+leaf changed type between calls, and the array types seen; and whether a registered class's metadata keeps JAX's
+contract (hashable, equal by value)."""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import jax
 import numpy as np
 
+from jittrainer.grading.sandbox.checks.values import type_name
 from jittrainer.grading.sandbox.checks.wording import shortened
+from jittrainer.grading.sandbox.jax_compat import node_metadata
 
 
 def structure_text(call: Any) -> str:
@@ -79,3 +83,50 @@ def keep_argument_copies(spy: Any) -> None:
 
 def _copy_numpy(leaf: Any) -> Any:
     return leaf.copy() if isinstance(leaf, np.ndarray) else leaf
+
+
+@dataclass(frozen=True)
+class MetadataProblem:
+    """Why two pytrees built from equal values would not share jit's cache entry, or break JAX's contract for
+    metadata: ``kind`` is "unhashable" (hash() raised), "ambiguous" (== raised, or gave something that is not a
+    bool: a NumPy array), "unequal" (== said False: compared by identity, say) or "hash_differs" (equal, yet hashed
+    differently). ``node`` names the registered class, ``value`` the offending metadata value's type, in words ("a
+    list", a message that translates)."""
+
+    kind: str
+    node: str
+    value: Any
+    error: str = ""  # what hash() or == raised, "TypeError: unhashable type: 'list'"
+
+
+def metadata_problem(a: Any, b: Any) -> MetadataProblem | None:
+    """Compare the metadata of two pytrees built from equal values (``register_dataclass``'s meta fields,
+    ``register_pytree_node``'s aux data; ``jax_compat.node_metadata``), node by node, value by value. JAX's docs
+    require metadata to be hashable with equality by value: jit compares a call's tree structure, metadata
+    included, with the ones it compiled for. None when every value hashes, compares equal and hashes alike (and
+    when there is no metadata at all)."""
+    pairs = list(zip(node_metadata(a), node_metadata(b)))
+    for (node, first), (_, second) in pairs:
+        values = zip(first, second) if isinstance(first, tuple) and isinstance(second, tuple) else [(first, second)]
+        for x, y in values:
+            problem = _value_problem(x, y)
+            if problem is not None:
+                kind, error = problem
+                return MetadataProblem(kind, node.__name__, type_name(x), error)
+    return None
+
+
+def _value_problem(x: Any, y: Any) -> tuple[str, str] | None:
+    try:
+        hx, hy = hash(x), hash(y)
+    except Exception as exc:  # the learner's __hash__: anything may be raised
+        return "unhashable", f"{type(exc).__name__}: {exc}"[:200]
+    try:
+        same = x == y
+    except Exception as exc:
+        return "ambiguous", f"{type(exc).__name__}: {exc}"[:200]
+    if not isinstance(same, (bool, np.bool_)):
+        return "ambiguous", ""
+    if not same:
+        return "unequal", ""
+    return None if hx == hy else ("hash_differs", "")

@@ -1,0 +1,34 @@
+import jax
+import jax.numpy as jnp
+
+ACTIVATIONS = {"tanh": jnp.tanh, "relu": jax.nn.relu, "softplus": jax.nn.softplus}
+
+
+# lo and hi are ordinary arguments: traced like x, so one program serves every clip value. They are not
+# differentiated here, so the backward rule returns None (a zero cotangent) for them.
+@jax.custom_vjp
+def clip_gradient(lo, hi, x):
+    return x
+
+
+def clip_gradient_fwd(lo, hi, x):
+    return x, (lo, hi)
+
+
+def clip_gradient_bwd(bounds, g):
+    lo, hi = bounds
+    return (None, None, jnp.clip(g, lo, hi))
+
+
+clip_gradient.defvjp(clip_gradient_fwd, clip_gradient_bwd)
+
+
+def loss(params, x, y, clip, activation):
+    h = ACTIVATIONS[activation](x @ params["w1"] + params["b1"])
+    h = clip_gradient(-clip, clip, h)
+    pred = h @ params["w2"] + params["b2"]
+    return jnp.mean((pred - y) ** 2)
+
+
+# activation picks the code (a Python string): static, one program per activation. clip is a number: traced.
+grads = jax.jit(jax.grad(loss), static_argnames="activation")
