@@ -6,7 +6,7 @@ BASE_LR = 0.5
 
 
 def loss_and_accuracy(params, x, y):
-    """Softmax regression: mean cross-entropy of the logits against the labels, and the accuracy."""
+    """softmax 回归：logit 相对标签的平均交叉熵，以及准确率。"""
     logits = x @ params["w"] + params["b"]
     log_probs = jax.nn.log_softmax(logits)
     loss = -jnp.mean(jnp.take_along_axis(log_probs, y[:, None], axis=1))
@@ -22,7 +22,7 @@ def sgd_step(params, x, y, lr):
 
 
 def learning_rate(step, total):
-    """Cosine decay from BASE_LR towards 0 over the run."""
+    """在整个训练过程中，从 BASE_LR 按余弦衰减到 0。"""
     return BASE_LR * 0.5 * (1 + jnp.cos(jnp.pi * step / total))
 
 

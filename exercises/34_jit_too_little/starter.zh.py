@@ -7,7 +7,7 @@ optimizer = optax.adam(LEARNING_RATE)
 
 
 def loss_fn(params, x, y):
-    """Mean squared error of a small MLP: one tanh hidden layer, one output."""
+    """一个小 MLP 的均方误差：一个 tanh 隐藏层，一个输出。"""
     hidden = jnp.tanh(x @ params["w1"] + params["b1"])
     pred = hidden @ params["w2"] + params["b2"]
     return jnp.mean((pred - y) ** 2)

@@ -3,18 +3,18 @@ import jax.numpy as jnp
 
 
 def forecast(level, trend, t):
-    """Demand at time t: a level plus a trend times t."""
+    """时刻 t 的需求：一个基准水平，加上趋势乘以 t。"""
     return trend * t + level
 
 
 def residual(observed, trend, t):
-    """What the trend does not explain: zero where the trend fits the observation exactly."""
+    """趋势解释不了的部分：在趋势恰好拟合观测值的地方为零。"""
     return observed - trend * t
 
 
 def close_enough(expected, actual):
-    """True when `actual` (a jitted result) is `expected` (the eager result) up to float32 rounding; False when it
-    is really different."""
+    """`actual`（被 jit 的函数的结果）与 `expected`（eager 模式的结果）只差 float32 舍入时为 True；
+    真正不同时为 False。"""
     # TODO：逐位相等。一切都以 eager 模式运行时它成立；模型被 jit 之后，
     # 这个回归测试就失败了，尽管什么都没有错。
     return bool(jnp.all(expected == actual))

@@ -3,11 +3,11 @@ import jax
 
 @jax.jit
 def mlp(x, w_in, w_out):
-    """The feed-forward block of a tensor-parallel transformer layer.
+    """张量并行的 transformer 层中的前馈块。
 
-    x:     float32[B, D], whole on every device
-    w_in:  float32[D, H], split by columns over the mesh axis "model"
-    w_out: float32[H, D], split by rows over the mesh axis "model"
+    x：    float32[B, D]，在每个设备上完整保存
+    w_in： float32[D, H]，沿网格轴 "model" 按列拆分
+    w_out：float32[H, D]，沿网格轴 "model" 按行拆分
     """
     hidden = jax.nn.gelu(x @ w_in)  # float32[B, H@model]：每个设备计算 H 中属于自己的那几列
     # TODO：hidden 和 w_out 都沿 H 拆分，而这个乘积正是沿 H 求和，所以每个设备只持有一个部分和：
