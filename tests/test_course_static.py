@@ -72,12 +72,17 @@ def test_a_comment_on_a_line_of_its_own_and_a_rewrapped_call_are_the_same_code()
 ])
 def test_changed_code_is_a_difference(change):
     problem = block_difference(ENGLISH, ENGLISH.replace(*change))
-    assert "the block at line 3 (```python" in problem and "only comments may be translated" in problem
+    assert "the block at line 3 (```python" in problem and "only comments and docstrings may be translated" in problem
 
 
-def test_a_docstring_is_code():
-    assert not same_code('def f():\n    """Return one."""\n', 'def f():\n    """返回一。"""\n')
-    assert same_code('def f():\n    """Return one."""  # why\n', 'def f():\n    """Return one."""  # 为什么\n')
+def test_a_docstring_is_prose_a_string_in_code_is_code():
+    """A docstring is what the learner reads (issue 37: the Chinese starters and solutions say it in Chinese); a
+    string the program uses is code."""
+    assert same_code('def f():\n    """Return one."""\n    return 1\n', 'def f():\n    """返回一。"""\n    return 1\n')
+    assert same_code('"""Module."""\nx = 1\n', '"""模块。"""\nx = 1\n')
+    assert not same_code('def f():\n    return "one"\n', 'def f():\n    return "一"\n')
+    assert not same_code('x = f("a")\n', 'x = f("甲")\n')
+    assert not same_code('def f():\n    """Return one."""\n    return 1\n', 'def f():\n    """返回一。"""\n    return 2\n')
 
 
 def test_program_output_and_prose_in_a_fence_compare_as_written():
