@@ -177,3 +177,16 @@ def test_an_orphan_sweep_during_a_fork_spares_the_new_supervisor(monkeypatch, fo
         assert worker.alive()
     finally:
         worker.kill()
+
+
+def test_a_reader_waiting_on_a_killed_worker_hears_the_end(start):
+    """A cancel kills the worker while the run waits for its next frame (the app's quit during timing). The reader
+    drops what comes after a kill, the channel's closing None included, so the wait must end on the kill itself, not
+    at its deadline: a quit that waited out the 20 s timing deadline left the app hanging on a blank screen."""
+    worker = start()
+    try:
+        assert worker.wait_ready(60)
+    finally:
+        worker.kill()
+    while (frame := worker.next_message(60)) is not None:  # frames queued before the kill come first
+        assert not isinstance(frame, BaseException), frame

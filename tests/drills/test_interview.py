@@ -143,7 +143,7 @@ def test_a_topic_short_of_material_makes_a_shorter_interview_and_says_so(bundled
     from jittrainer.cli.style import Style
 
     course, deck = bundled
-    plan = plan_interview(course, deck, Scheduler(ProgressStore(), fuzz=False), topic="training_step", seed=2)
+    plan = plan_interview(course, deck, Scheduler(ProgressStore(), fuzz=False), topic="trace_time", seed=2)  # no interview-sized exercise: cards only
     for part in plan.parts:
         if part.kind == "cards":
             assert part.budget_s <= part.expected_s + 30  # no part waits for cards the topic does not have

@@ -41,6 +41,7 @@ RAW_OUTPUT_CAP = 32 * 1024
 STACK_CAP = 64 * 1024  # the most of the worker's stack dump the host reads
 MESSAGE_BACKLOG = 256  # frames the host keeps waiting to be read
 PHASE_BACKLOG = 64  # progress frames beyond this many waiting are dropped
+KILLED_POLL_S = 0.1  # how soon a reader waiting on a killed worker hears that nothing more will come
 TREE_REFRESH_S = 0.25
 WORKER_MODULE = "jittrainer.grading.sandbox.worker"
 SUPERVISOR = str(Path(__file__).with_name("supervisor.py"))
@@ -270,8 +271,18 @@ class WorkerProcess:
                 os.close(fd)
 
     def next_message(self, timeout: float) -> protocol.Frame | protocol.ProtocolError | None:
-        """The next frame; None when the channel closed; raises queue.Empty after ``timeout`` seconds."""
-        return self.messages.get(timeout=max(timeout, 0.0))
+        """The next frame; None when the channel closed or the worker was killed (its reader drops what comes
+        after a kill, the closing None included, so nobody waits out a deadline on a killed worker); raises
+        queue.Empty after ``timeout`` seconds."""
+        end = time.monotonic() + max(timeout, 0.0)
+        while True:
+            try:
+                return self.messages.get(timeout=min(max(end - time.monotonic(), 0.0), KILLED_POLL_S))
+            except queue.Empty:
+                if self.killed and self.messages.empty():
+                    return None
+                if time.monotonic() >= end:
+                    raise
 
     def raw_output(self) -> str:
         parts = [(label, drain.text()) for label, drain in (("stdout", self._stdout), ("stderr", self._stderr))]
