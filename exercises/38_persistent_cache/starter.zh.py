@@ -15,7 +15,7 @@ def enable_compilation_cache(cache_dir):
 
 
 def train(params, batches, lr, cache_dir):
-    """One trial of the sweep: SGD with momentum at this trial's learning rate, one step per batch."""
+    """扫描中的一次试验：以本次试验的学习率做带动量的 SGD，每个批次一步。"""
     enable_compilation_cache(cache_dir)
     optimizer = optax.sgd(lr, momentum=0.9)
     opt_state = optimizer.init(params)

@@ -10,7 +10,7 @@ import numpy as np
 @dataclasses.dataclass(frozen=True)
 class Readout:
     w: jax.Array  # float32[k, 3]：每个被选中的特征一行
-    b: jax.Array  # float32[3]
+    b: jax.Array  # float32[3]：每个输出一个偏置
     columns: np.ndarray  # int64[k]：被选中的特征，按顺序
 
 
