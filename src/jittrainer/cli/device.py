@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import dataclasses
 
-from jittrainer.grading.host.device import MODES, Choice, choose
+from jittrainer.grading.host.device import MODES, Choice, choose, tpu_runtime
 from jittrainer.grading.host.run import Submission
 from jittrainer.i18n import _
 
@@ -22,6 +21,22 @@ def device_choice(args: argparse.Namespace, settings: object) -> Choice:
     return choose(mode)
 
 
+def device_rows(choice: Choice) -> list[tuple[str, str]]:
+    """What ``doctor`` says about the device: what this machine has (found without opening it) and the mode in
+    force. Opening a TPU takes seconds and only one process may hold it, so doctor does not."""
+    import glob
+
+    found = [_("TPU runtime (libtpu)")] if tpu_runtime() else []
+    found += sorted(glob.glob("/dev/accel*"))[:4] + sorted(glob.glob("/dev/vfio/[0-9]*"))[:4]
+    if choice.platform:
+        mode = _("{mode}: steady-state timing on {platform}, opened once per session (the verdict on the CPU)").format(
+            mode=choice.mode, platform=choice.platform.upper())
+    elif choice.reason:
+        mode = _("{mode}: the CPU ({why})").format(mode=choice.mode, why=choice.reason)
+    else:
+        mode = _("{mode}: the CPU, as always").format(mode=choice.mode)
+    return [(_("accelerator"), ", ".join(found) or _("none found")), (_("device mode"), mode)]
+
+
 def on_device(submission: Submission, choice: Choice) -> Submission:
-    return dataclasses.replace(submission, device=choice.platform, device_mode=choice.mode,
-                               device_reason=choice.reason)
+    return submission.on_device(choice)

@@ -13,6 +13,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 from pathlib import Path
 
 import jittrainer
@@ -47,6 +48,10 @@ class Submission:
     device: str = ""
     device_mode: str = "cpu"
     device_reason: str = ""
+
+    def on_device(self, choice: Any) -> Submission:
+        """This submission timed as ``choice`` (a ``grading.host.device.Choice``) says."""
+        return dataclasses.replace(self, device=choice.platform, device_mode=choice.mode, device_reason=choice.reason)
 
 
 def jax_version() -> str:
