@@ -66,13 +66,13 @@ def load(job: dict[str, Any], platform: str) -> tuple[Any, list[Any]]:
         exported = export.deserialize(bytearray(blob))
     except Exception as exc:  # noqa: BLE001 (whatever the bytes are, they are not a program)
         raise Refused(f"not an exported program: {type(exc).__name__}") from None
-    if platform not in exported.platforms:
-        raise Refused(f"exported for {', '.join(exported.platforms)}, not {platform}")
     if exported.nr_devices != 1:
         raise Refused(f"a program for {exported.nr_devices} devices")
     calls = custom_calls(exported.mlir_module()) - wire.ALLOWED_CUSTOM_CALLS
     if calls:
         raise Refused(f"the program makes custom calls: {', '.join(sorted(calls))[:120]}")
+    if platform not in exported.platforms:
+        raise Refused(f"exported for {', '.join(exported.platforms)}, not {platform}")
     avals = list(exported.in_avals)
     if len(raw_inputs) != len(avals):
         raise Refused(f"{len(raw_inputs)} inputs for {len(avals)} program inputs")

@@ -92,6 +92,7 @@ class DeviceExecutor:
             self.close()
             raise Unavailable(str(message.get("error") or "the executor did not start")[:300])
         self.facts = {k: message.get(k) for k in ("platform", "device_kind", "jax_version", "count", "open_s")}
+        self.facts["start_s"] = round(time.monotonic() - self.started_at, 3)  # the process started, jax, the device
         return self.facts
 
     def time_program(self, program: bytes, inputs: list[bytes], timeout: float = JOB_TIMEOUT_S) -> dict[str, Any]:
