@@ -264,7 +264,7 @@ def test_a_grade_on_the_cpu_platform_takes_the_executors_path(session_executors)
 
 @pytest.mark.worker
 @pytest.mark.parametrize(("key", "fields", "note"), [
-    ("host_callbacks", {"device": "cpu"}, "device.not_exported"),
+    ("host_callbacks", {"device": "cpu"}, "device.host_callback"),
     ("shard_map_psum", {"device": "cpu"}, "device.several"),
     ("frozen_globals", {"device_mode": "auto", "device_reason": "no TPU runtime"}, "device.no_runtime"),
     ("frozen_globals", {}, None),

@@ -24,8 +24,8 @@ PLATFORMS = ("tpu", "gpu")  # what --device can name besides cpu (gpu: the same 
 ALLOWED_CUSTOM_CALLS = frozenset({"Sharding", "SPMDFullToShardShape", "SPMDShardToFullShape",
                                   "annotate_device_placement"})
 # Why a figure stays on the CPU (a DeviceProgramFrame's reason, or the host's own).
-REASONS = ("no_jitted_call", "ahead_of_time", "not_exportable", "too_large", "refused", "failed", "unavailable",
-           "several_devices")
+REASONS = ("no_jitted_call", "ahead_of_time", "host_callback", "not_exportable", "too_large", "refused", "failed",
+           "unavailable", "several_devices")
 
 # The steady state, as on the CPU (``sandbox.timing``): median of calls for a budget, within bounds.
 STEADY_BUDGET_S = 0.3

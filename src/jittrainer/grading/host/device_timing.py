@@ -110,6 +110,9 @@ def _stays(platform: str, reason: str, detail: str) -> Msg:
     if reason == "ahead_of_time":
         return msg("device.ahead_of_time", "steady state on the CPU: the program was compiled ahead of time "
                    "(.lower().compile()), which the device cannot be handed")
+    if reason == "host_callback":
+        return msg("device.host_callback", "steady state on the CPU: the program calls back into Python on the host "
+                   "(jax.debug.print, a pure_callback…), which cannot be exported for the device")
     if reason == "several_devices":
         return msg("device.program_several", "steady state on the CPU: the program runs on several devices")
     if reason in ("refused", "failed"):

@@ -33,7 +33,10 @@ def export_first_call(context: Any, platform: str, token: str) -> DeviceProgramF
     except Unexportable as exc:
         return DeviceProgramFrame(token, reason="not_exportable", detail=str(exc)[:200])
     except BaseException as exc:  # noqa: BLE001 (host callbacks, effects, a custom call: export says which)
-        return DeviceProgramFrame(token, reason="not_exportable", detail=f"{type(exc).__name__}: {str(exc)[:200]}")
+        text = f"{type(exc).__name__}: {str(exc)[:200]}"
+        # A host callback lowers for the CPU it was traced on only (JAX says the platforms differ, or names it).
+        callback = "callback" in text or "different from the lowering platform" in text
+        return DeviceProgramFrame(token, reason="host_callback" if callback else "not_exportable", detail=text)
     return DeviceProgramFrame(token, program=exported, inputs=inputs, function=str(function)[:80])
 
 
