@@ -286,3 +286,31 @@ def test_the_cli_check_takes_device_and_auto_says_why_it_is_the_cpu(tmp_path):
     if not device.tpu_runtime():
         assert "--device auto found no accelerator here" in r.stdout
 
+
+
+SILENT = [sys.executable, "-c", textwrap.dedent("""
+    import sys, time
+    from jittrainer.grading import device_wire as wire
+    fd = int(sys.argv[sys.argv.index("--reply-fd") + 1])
+    wire.send(fd, {"type": "ready", "ok": True, "platform": "tpu", "device_kind": "fake"})
+    job = int(sys.argv[sys.argv.index("--job-fd") + 1])
+    wire.receive(job)
+    time.sleep(600)  # a program that never ends on the device
+""")]
+
+
+def test_an_executor_that_stops_answering_is_ended_and_said_unavailable():
+    executor = DeviceExecutor("tpu", argv=SILENT)
+    assert executor.ready()["device_kind"] == "fake"
+    with pytest.raises(Unavailable, match="did not answer within 0.2 s"):
+        executor.time_program(b"program", [], timeout=0.2)
+    assert executor.process.wait(10) is not None and not executor.alive()
+
+
+@pytest.mark.worker
+def test_bench_measures_the_executor_start_and_the_timing_on_the_device(session_executors):
+    from jittrainer.bench import _submission, device_times
+
+    result = device_times(_submission(None), "cpu", 1, lambda line: None)
+    assert result["device"]["platform"] == "cpu" and result["device_start_s"] > 0
+    assert result["device_timing_s"]["median"] > 0 and result["device_steady_s"]["median"] > 0

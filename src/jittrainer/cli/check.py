@@ -72,7 +72,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         data = exercism_json(verdict, ex) if args.format == "exercism" else verdict_json(verdict)
         print_json(data)
     elif verdict.review is not None:
-        print_review(verdict.review, style)
+        print_review(verdict.review, style, verdict.timing.platform)
     if args.analysis:
         write_analysis(Path(args.analysis).expanduser(), analysis_json(verdict))
     if verdict.internal_error is not None:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from jittrainer.grading import device_wire as wire
 from jittrainer.grading import protocol
 from jittrainer.grading.host import untrusted
+from jittrainer.grading.host import device
 from jittrainer.grading.host.device import SESSION, Executors, Unavailable
 from jittrainer.grading.host.frames import TIMED_OUT
 from jittrainer.grading.verdict import Timing
@@ -63,7 +64,7 @@ def finish(run: GradingRun, worker: WorkerProcess, timing: Timing, executors: Ex
         return dataclasses.replace(timing, device_note=program)
     try:
         executor = executors.get(sub.device)
-        reply = executor.time_program(*program)
+        reply = executor.time_program(*program, timeout=max(run.limits.timing_timeout_s, device.JOB_TIMEOUT_S))
     except Unavailable as exc:
         return dataclasses.replace(timing, device_note=msg(
             "device.unavailable", "steady state on the CPU: {platform} unavailable ({why})",
