@@ -77,16 +77,16 @@ def _top_parser() -> argparse.ArgumentParser:
 
 
 def _opens_the_app(argv: list[str]) -> bool:
-    """Plain ``jittrainer`` (with --lang/--exercises/--pack at most): the app starts without importing every
+    """Plain ``jittrainer`` (with --lang/--exercises/--pack/--device at most): the app starts without importing every
     command."""
     rest = list(argv)
     while rest:
         arg = rest.pop(0)
-        if arg in ("--lang", "--exercises", "--pack"):
+        if arg in ("--lang", "--exercises", "--pack", "--device"):
             if not rest:
                 return False
             rest.pop(0)
-        elif not arg.startswith(("--lang=", "--exercises=", "--pack=")):
+        elif not arg.startswith(("--lang=", "--exercises=", "--pack=", "--device=")):
             return False
     return True
 

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from jittrainer.grading.host.device import MODES, Choice, choose, tpu_runtime
-from jittrainer.grading.host.run import Submission
 from jittrainer.i18n import _
+
+if TYPE_CHECKING:
+    from jittrainer.grading.host.run import Submission
 
 
 def add_device_option(p: argparse.ArgumentParser) -> None:
