@@ -314,3 +314,43 @@ def test_bench_measures_the_executor_start_and_the_timing_on_the_device(session_
     result = device_times(_submission(None), "cpu", 1, lambda line: None)
     assert result["device"]["platform"] == "cpu" and result["device_start_s"] > 0
     assert result["device_timing_s"]["median"] > 0 and result["device_steady_s"]["median"] > 0
+
+
+class _Frames:
+    def __init__(self, frames):
+        self.frames = list(frames)
+
+    def next(self, deadline):
+        return self.frames.pop(0) if self.frames else None
+
+
+class _Run:
+    token = "right"
+
+    class limits:
+        timing_timeout_s = 1.0
+
+    def __init__(self, frames):
+        self._frames = frames
+
+    def frames(self, worker, after=""):
+        return _Frames(self._frames)
+
+
+def test_only_the_runs_own_program_frame_is_taken():
+    forged = protocol.DeviceProgramFrame("wrong", program="AAAA")
+    own = protocol.DeviceProgramFrame("right", reason="no_jitted_call")
+    assert device_timing._program_frame(_Run([forged, own]), None) is own
+    said = device_timing._program_frame(_Run([forged]), None)  # the channel closed before the run's own frame
+    assert isinstance(said, Msg) and said.key == "device.no_program"
+
+
+def test_doctor_lists_the_accelerator_found_and_the_mode_in_force(tmp_path):
+    from helpers import jittrainer_cmd
+
+    r = subprocess.run([*jittrainer_cmd(), "doctor", "--device", "auto"], capture_output=True, text=True,
+                       timeout=300, env=clean_env(JITTRAINER_HOME=str(tmp_path)))
+    rows = dict(line.split(None, 1) for line in r.stdout.splitlines() if line.startswith(("accelerator", "device")))
+    assert "accelerator" in rows and rows.get("device", "").startswith("mode  auto: ")
+    if not device.tpu_runtime():
+        assert "libtpu" in rows["device"]
