@@ -10,8 +10,7 @@ import json
 import sys
 import time
 
-from jittrainer.course.exercises import find_exercise, load_exercises
-from jittrainer.course.exercises import default_root
+from jittrainer.course.exercises import default_root, find_exercise, load_exercises
 from jittrainer.grading.host.device import SESSION, choose
 from jittrainer.grading.host.grading import Grading
 from jittrainer.grading.host.run import Submission
