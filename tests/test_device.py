@@ -162,6 +162,15 @@ def test_an_executor_that_cannot_open_the_device_is_unavailable_with_the_reason(
     assert not executor.alive()
 
 
+def test_an_executor_that_cannot_even_start_is_unavailable(monkeypatch):
+    def fails(platform, argv=None):
+        raise FileNotFoundError(2, "No such file or directory")
+
+    monkeypatch.setattr(device, "DeviceExecutor", fails)
+    with pytest.raises(Unavailable, match="not started"):
+        Executors().get("tpu")
+
+
 def test_a_platform_that_failed_is_not_tried_again_in_the_session(monkeypatch):
     started = []
 

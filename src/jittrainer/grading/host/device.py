@@ -168,12 +168,12 @@ class Executors:
             executor = self.running.get(platform)
             if executor is not None and executor.alive():
                 return executor
-            executor = DeviceExecutor(platform)
             try:
+                executor = DeviceExecutor(platform)
                 executor.ready()
-            except Unavailable as exc:
-                self.failed[platform] = str(exc)
-                raise
+            except (OSError, Unavailable) as exc:  # OSError: the process could not even start
+                self.failed[platform] = str(exc) if isinstance(exc, Unavailable) else f"not started: {exc}"
+                raise Unavailable(self.failed[platform]) from None
             self.running[platform] = executor
             return executor
 
