@@ -18,6 +18,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import statistics
@@ -189,7 +190,35 @@ def app_startups(runs: int, progress: Callable[[str], None], exercises_dir: str 
     return times, rss
 
 
-def run_bench(runs: int = 7, progress: Callable[[str], None] | None = None, exercises_dir: str | None = None) -> dict[str, Any]:
+def device_times(sub: Submission, platform: str, runs: int, progress: Callable[[str], None]) -> dict[str, Any]:
+    """--device: the executor's start (the device opened once), then each grade's wait from its verdict to its
+    timing measured on the device (the CPU timing, the export and the executor's job together)."""
+    from jittrainer.grading.host.device import SESSION
+
+    t0 = time.monotonic()
+    executor = SESSION.get(platform)  # Unavailable: said by the caller
+    out: dict[str, Any] = {"device_start_s": round(time.monotonic() - t0, 3), "device": dict(executor.facts)}
+    pool = WorkerPool(spares=1)
+    pool.start()
+    samples, steady = [], []
+    timed = dataclasses.replace(sub, timing=True, device=platform)
+    try:
+        for i in range(runs):
+            run = pool.grade_run(timed, Limits())
+            verdict = run.run()
+            if verdict.timing.platform != executor.facts.get("platform"):
+                raise RuntimeError(f"not timed on the device: {verdict.timing.device_note}")
+            samples.append(time.monotonic() - run.verdict_at)
+            steady.append(verdict.timing.steady_s)
+            progress(f"device timing {i + 1}/{runs}: {samples[-1]:.3f} s")
+    finally:
+        pool.shutdown()
+    out["device_timing_s"], out["device_steady_s"] = stats(samples), stats(steady)
+    return out
+
+
+def run_bench(runs: int = 7, progress: Callable[[str], None] | None = None, exercises_dir: str | None = None,
+              device: str = "") -> dict[str, Any]:
     progress = progress or (lambda line: None)
     # Every process measured here may write Python's bytecode caches, as on any install: with
     # PYTHONDONTWRITEBYTECODE set (some shells and containers do), each launch after an edit compiles again.
@@ -215,6 +244,11 @@ def run_bench(runs: int = 7, progress: Callable[[str], None] | None = None, exer
         result["startup_s"] = None
         result["ui_rss_mb"] = None
         result["startup_error"] = str(exc)
+    if device:
+        try:
+            result.update(device_times(sub, device, runs, progress))
+        except Exception as exc:  # noqa: BLE001 (Unavailable, or not timed there): said in the result
+            result["device_error"] = str(exc)[:300]
     result["targets"] = TARGETS
     result["machine"] = {"cpus": os.cpu_count(), "python": sys.version.split()[0]}
     return result

@@ -18,6 +18,7 @@ from textual.message import Message
 
 from jittrainer.app.messages import GradeFailed, ReviewReady, ScratchReady, TimingReady, VerdictReady
 from jittrainer.course.exercises import Exercise
+from jittrainer.grading.host.device import Choice
 from jittrainer.grading.host.grading import Grading
 from jittrainer.grading.host.pool import WorkerPool
 from jittrainer.grading.host.run import Submission
@@ -36,9 +37,10 @@ class GradeClock:
 
 
 class GradeDispatcher:
-    def __init__(self, spares: int = 1, timing: bool = True, review: bool = True) -> None:
+    def __init__(self, spares: int = 1, timing: bool = True, review: bool = True, device: Choice | None = None) -> None:
         self.spares = spares
         self.timing = timing
+        self.device = device or Choice("cpu", "")  # --device / [grading] device: where the steady state is timed
         self.review = review  # after a pass: the review (its cost against the reference, its approach)
         self._pool: WorkerPool | None = None
         self._lock = threading.Lock()
@@ -80,7 +82,8 @@ class GradeDispatcher:
         """Blocking: grade ``source`` and post VerdictReady (then TimingReady, then ReviewReady after a pass) unless a
         newer grade replaced it (which also stops its review)."""
         grading = self._start(run_id, exercise, post, lambda: Grading(
-            Submission(exercise, source, path, timing=self.timing, lang=lang, review=self.review), limits,
+            Submission(exercise, source, path, timing=self.timing, lang=lang, review=self.review).on_device(
+                self.device), limits,
             take_worker=self.pool.take))
         if grading is None:
             return

@@ -29,6 +29,7 @@ from jittrainer.app.keys import key_rows, translate_bindings
 from jittrainer.app.screens.confirm import ConfirmScreen
 from jittrainer.app.screens.help import HelpScreen
 from jittrainer.app.screens.main import MainScreen
+from jittrainer.grading.host.device import choose
 from jittrainer.i18n import N_, _
 from jittrainer.session import Session
 from jittrainer.session.progress import drain_notices
@@ -70,6 +71,7 @@ class TrainerApp(App[int], inherit_bindings=False):
         packs: list[str | Path] | tuple[str | Path, ...] = (),
         prestart_workers: bool = True,
         grade_timing: bool = True,
+        device: str | None = None,
         autosave_delay: float = 0.5,
         live_delay: float = 0.5,
         disk_poll_interval: float = 1.0,
@@ -82,7 +84,8 @@ class TrainerApp(App[int], inherit_bindings=False):
         self.settings = self.session.settings
         self.prestart_workers = prestart_workers
         self.warmed = False  # spare workers start after the first frame, not before
-        self.dispatcher = GradeDispatcher(spares=1 if prestart_workers else 0, timing=grade_timing)
+        self.dispatcher = GradeDispatcher(spares=1 if prestart_workers else 0, timing=grade_timing,
+                                          device=choose(device or self.settings.device))
         self._screen_options = {"live_delay": live_delay, "autosave_delay": autosave_delay,
                                 "disk_poll_interval": disk_poll_interval}
         self.key_hold = KeyHold(self)

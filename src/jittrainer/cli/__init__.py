@@ -56,7 +56,8 @@ def cmd_app(args: argparse.Namespace) -> int:
 
     from jittrainer.cli.exercises import check_packs
 
-    return run(exercises_dir=args.exercises, lang=args.lang, packs=check_packs(args.packs))
+    return run(exercises_dir=args.exercises, lang=args.lang, packs=check_packs(args.packs),
+               device=getattr(args, "device", None))
 
 
 def _top_parser() -> argparse.ArgumentParser:
@@ -68,21 +69,24 @@ def _top_parser() -> argparse.ArgumentParser:
                         help=_("also load the pack in DIR (a folder with pack.toml); repeatable"))
     parser.add_argument("--lang", choices=LANGUAGES, help=_("the language: en or zh (default: JITTRAINER_LANG, the "
                                                             "app's setting, then the locale)"))
+    from jittrainer.cli.device import add_device_option
+
+    add_device_option(parser)
     parser.set_defaults(func=cmd_app)
     return parser
 
 
 def _opens_the_app(argv: list[str]) -> bool:
-    """Plain ``jittrainer`` (with --lang/--exercises/--pack at most): the app starts without importing every
+    """Plain ``jittrainer`` (with --lang/--exercises/--pack/--device at most): the app starts without importing every
     command."""
     rest = list(argv)
     while rest:
         arg = rest.pop(0)
-        if arg in ("--lang", "--exercises", "--pack"):
+        if arg in ("--lang", "--exercises", "--pack", "--device"):
             if not rest:
                 return False
             rest.pop(0)
-        elif not arg.startswith(("--lang=", "--exercises=", "--pack=")):
+        elif not arg.startswith(("--lang=", "--exercises=", "--pack=", "--device=")):
             return False
     return True
 
@@ -94,6 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
     from jittrainer.cli.interview import add_interview_options, cmd_interview
     from jittrainer.cli.scratch import add_run_options, cmd_run
     from jittrainer.cli.new import add_new_options, cmd_new
+    from jittrainer.cli.device import add_device_option
     from jittrainer.cli.tools import cmd_bench, cmd_doctor, cmd_validate
     from jittrainer.cli.watch import add_watch_options, cmd_watch
 
@@ -149,7 +154,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--cards", nargs="*", metavar="CARD", default=None,
                    help=_("only drill cards: prove these (or, with no id, all of them), no exercises"))
 
-    command("doctor", cmd_doctor, _("versions, devices and data paths"))
+    add_device_option(command("doctor", cmd_doctor, _("versions, devices and data paths")))
 
     add_drill_parser(sub, command)
 
@@ -160,6 +165,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = command("bench", cmd_bench, _("measure grading speed (cold vs warm), app start-up and memory on this machine"))
     p.add_argument("--json", action="store_true", help=_("print the measurements as JSON"))
     p.add_argument("--runs", type=positive_int, default=7, metavar="N", help=_("runs per measurement (default 7)"))
+    add_device_option(p)
     return parser
 
 

@@ -8,6 +8,7 @@ from functools import partial
 from pathlib import Path
 
 from jittrainer.cli.exercises import draft_path, find, given_file, read_source, session_for
+from jittrainer.cli.device import add_device_option, device_choice, on_device
 from jittrainer.cli.exercism import exercism_json
 from jittrainer.cli.report import print_verdict, verdict_json
 from jittrainer.cli.review import analysis_json, print_review, print_review_pending
@@ -42,8 +43,8 @@ def cmd_check(args: argparse.Namespace) -> int:
         raise UsageError(_("--analysis writes the review: drop --no-review"))
     # The review comes after a pass; results.json has no place for it, so only --analysis asks for it there.
     review = not args.no_review and (args.analysis or not (args.json and args.format == "exercism"))
-    submission = Submission(ex, source, path.resolve(), seed=args.seed, timing=timing, lang=session.lang,
-                            review=review)
+    submission = on_device(Submission(ex, source, path.resolve(), seed=args.seed, timing=timing, lang=session.lang,
+                                      review=review), device_choice(args, session.settings))
     style = Style(sys.stdout)
     concluded: list = []  # (verdict as shown, progress entry): once, as soon as the verdict and its timing are in
 
@@ -71,7 +72,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         data = exercism_json(verdict, ex) if args.format == "exercism" else verdict_json(verdict)
         print_json(data)
     elif verdict.review is not None:
-        print_review(verdict.review, style)
+        print_review(verdict.review, style, verdict.timing.platform)
     if args.analysis:
         write_analysis(Path(args.analysis).expanduser(), analysis_json(verdict))
     if verdict.internal_error is not None:
@@ -155,6 +156,7 @@ def add_check_options(p: argparse.ArgumentParser) -> None:
         "time limit in seconds, from when a worker process takes the job to the verdict (default: the exercise's "
         "own limit, grading.timeout_s in its manifest.toml, else {default:g})").format(default=DEFAULT_TIMEOUT_S))
     p.add_argument("--timing", action="store_true", help=_("also measure timing after the verdict (slower)"))
+    add_device_option(p)
     p.add_argument("--no-timing", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--all", action="store_true", help=_("grade every draft you have and print a table"))
     p.add_argument("--no-review", action="store_true",

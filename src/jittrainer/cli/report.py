@@ -111,6 +111,9 @@ def print_verdict(v: Verdict, ex: Exercise, path: Path, style: Style, *, locked_
     t = v.timing
     if t.status == "measured":
         parts = [_("compile {t}").format(t=seconds(t.compile_s)), _("steady {t}/call").format(t=seconds(t.steady_s))]
+        if t.platform != "cpu":  # the steady state came from the accelerator: say so, with the CPU's beside it
+            parts[1] = _("steady {t}/call on {device} (CPU: {cpu})").format(
+                t=seconds(t.steady_s), device=t.device_kind or t.platform.upper(), cpu=seconds(t.cpu_steady_s))
         if t.eager_s is not None:
             parts.append(_("eager {t}/call").format(t=seconds(t.eager_s)))
         if t.starter_calls_s is not None:
@@ -118,6 +121,8 @@ def print_verdict(v: Verdict, ex: Exercise, path: Path, style: Style, *, locked_
                 t=seconds(t.calls_s), s=seconds(t.starter_calls_s), n=t.starter_compiles))
         print()
         print(style.dim("  " + _("timing: {parts}").format(parts=" · ".join(parts))))
+        if t.device_note:
+            print(style.dim("  " + render(t.device_note)))
     if v.passed or v.internal_error is not None:
         return
     first = v.first_failure

@@ -21,7 +21,7 @@ def type_word(kind: str) -> str:
             "informative": _("informative")}[kind]
 
 
-def print_review(review: Review, style: Style) -> None:
+def print_review(review: Review, style: Style, platform: str = "cpu") -> None:
     print()
     print(style.bold(_("Review")) + "  " + render(review.summary))
     for comment in review.comments:
@@ -32,6 +32,8 @@ def print_review(review: Review, style: Style) -> None:
               "measured": _("the reference was measured now ({t})").format(t=seconds(review.reference_s)),
               "self": _("this is the reference solution")}.get(review.reference, "")
     parts = [_("review {t}").format(t=seconds(review.seconds))] + ([source] if source else [])
+    if platform != "cpu":  # --device timed the steady state elsewhere: the review's figures are still the CPU's
+        parts.append(_("its figures are from the CPU's simulated devices"))
     print(style.dim("  " + " · ".join(parts)))
 
 

@@ -9,11 +9,14 @@ from pathlib import Path
 
 import jittrainer
 from jittrainer import paths
+from jittrainer.cli.device import device_choice, device_rows
 from jittrainer.cli.exercises import check_packs, session_for
 from jittrainer.cli.style import EXIT_FAIL, EXIT_PASS, Style, UsageError, print_json
 from jittrainer.course.exercises import ExerciseNotFound, default_root, find_exercise
 from jittrainer.i18n import _, cells, ljust
 from jittrainer.i18n.message import count
+from jittrainer.session.settings import load_settings
+from jittrainer.units import seconds
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
@@ -155,6 +158,7 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     else:
         rows.append((_("worker"), style.bad(_("failed: {error}").format(error=outcome.error))))
     rows.append((_("isolation"), _isolation(style)))
+    rows += device_rows(device_choice(args, session.settings))
     width = max(cells(k) for k, _v in rows)  # a Chinese label takes two cells a character
     for key, value in rows:
         print(f"{ljust(key, width)}  {value}")
@@ -194,7 +198,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     style = Style(sys.stdout)
     progress = (lambda line: print(style.dim(f"  {line}"), file=sys.stderr, flush=True)) if not args.json else None
     try:
-        result = run_bench(args.runs, progress, args.exercises)
+        result = run_bench(args.runs, progress, args.exercises, device_choice(args, load_settings()).platform)
     except (RuntimeError, ExerciseNotFound) as exc:
         raise UsageError(_("bench could not run: {error}").format(error=exc)) from None
     if args.json:
@@ -214,13 +218,18 @@ def cmd_bench(args: argparse.Namespace) -> int:
         (_("app launch → first frame"), "startup_s", lambda v: f"{v:.3f} s"),
         (_("app memory after start-up"), "ui_rss_mb", lambda v: f"{v:.0f} MB"),
     ]
+    if "device_start_s" in result or "device_error" in result:  # --device: the executor and its timing
+        rows += [(_("device executor start (device opened)"), "device_start_s", lambda v: f"{v:.3f} s"),
+                 (_("verdict → timing on the device"), "device_timing_s", lambda v: f"{v:.3f} s"),
+                 (_("steady state on the device"), "device_steady_s", seconds)]
     print(_("jittrainer bench · {runs} runs each · {cpus} CPUs").format(runs=result["runs"],
                                                                       cpus=result["machine"]["cpus"]))
     for label, key, fmt in rows:
         value = result.get(key)
         if value is None:
             missing = _("not measured")
-            print(f"  {ljust(label, 42)} {style.warn(missing)}  {result.get('startup_error', '')}")
+            why = result.get("device_error" if key.startswith("device") else "startup_error", "")
+            print(f"  {ljust(label, 42)} {style.warn(missing)}  {why}")
             continue
         shown = (_("median {median} (min {low}, max {high})").format(median=fmt(value["median"]), low=fmt(value["min"]),
                                                                      high=fmt(value["max"]))

@@ -28,12 +28,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
+from jittrainer.cli.device import add_device_option, device_choice
 from jittrainer.cli.exercises import draft_path, find, session_for
 from jittrainer.cli.report import print_verdict
 from jittrainer.cli.style import EXIT_PASS, Style, UsageError, crash_line, show_notices, shown
 from jittrainer.cli.terminal_markdown import render_for_terminal, render_inline
 from jittrainer.course.exercises import Exercise
 from jittrainer.files import NotARegularFile, read_regular
+from jittrainer.grading.host.device import Choice
 from jittrainer.grading.host.pool import WorkerPool
 from jittrainer.grading.host.grading import Grading
 from jittrainer.grading.host.run import Submission
@@ -108,8 +110,9 @@ def _read_keys(inp: IO[str], events: queue.Queue[Event], stop: threading.Event) 
 
 class WatchLoop:
     def __init__(self, session: Session, exercise: Exercise, out: IO[str], inp: IO[str], *, poll: bool = False,
-                 pool: WorkerPool | None = None) -> None:
+                 pool: WorkerPool | None = None, device: Choice | None = None) -> None:
         self.session = session
+        self.device = device or Choice("cpu", "")  # --device other than cpu: each grade is timed there too
         self.exercise = exercise
         self.out = out
         self.inp = inp
@@ -169,7 +172,8 @@ class WatchLoop:
         self.generation += 1
         generation = self.generation
         self.graded, self.again = source, again
-        submission = Submission(ex, source, path.resolve(), timing=False, lang=self.session.lang)
+        timed = self.device.mode != "cpu"
+        submission = Submission(ex, source, path.resolve(), timing=timed, lang=self.session.lang).on_device(self.device)
         run = self.run = Grading(submission, self.session.limits(ex), take_worker=self.pool.take)
         self.say(self.style.dim(_("grading {name}…").format(name=shown(path.name))))
 
@@ -320,10 +324,12 @@ def cmd_watch(args: argparse.Namespace) -> int:
             raise UsageError(_("no exercises to watch"))
         ex = next((e for e in available if e.id == progress.last_open), None) or next(
             (e for e in available if progress.peek(e.id).status != "passed"), available[0])
-    return WatchLoop(session, ex, sys.stdout, sys.stdin, poll=args.poll).loop()
+    return WatchLoop(session, ex, sys.stdout, sys.stdin, poll=args.poll,
+                     device=device_choice(args, session.settings)).loop()
 
 
 def add_watch_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("id", nargs="?", help=_("the exercise (default: the one you were on, else the first not passed)"))
     p.add_argument("--poll", action="store_true", help=_("check the file for changes by polling (no inotify)"))
+    add_device_option(p)
 

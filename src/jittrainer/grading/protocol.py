@@ -13,8 +13,9 @@ carries one check's result the moment the check records it: the host refuses a p
 sent as passed when it ran, so a result rewritten later (by a thread the learner's code left running) cannot pass.
 
 Host → worker: one ``GradeJob``, ``RunJob`` (a scratch run), ``ProofJob`` or ``ProbeJob``. Worker → host:
-``Ready``, then ``Phase`` updates and a ``CheckFrame`` per check, then ``VerdictFrame`` (+ ``TimingFrame``) (+ ``ReviewFrame``, for a passing program
-when the job asks for a review), ``TaskResult`` or ``Crash``.
+``Ready``, then ``Phase`` updates and a ``CheckFrame`` per check, then ``VerdictFrame`` (+ ``TimingFrame``)
+(+ ``DeviceProgramFrame``, when the timing asks for a device) (+ ``ReviewFrame``, for a passing program when the job
+asks for a review), ``TaskResult`` or ``Crash``.
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ class TimingRequest:
     eager: bool = False  # also time the call under jax.disable_jit()
     starter: bool = False  # also time the starter over the same calls
     starter_cached: dict[str, Any] | None = None  # the starter's timing measured earlier, if any
+    device: str = ""  # a platform ("tpu") to export the graded program for after the timing; "": none
 
 
 @dataclass
@@ -167,6 +169,21 @@ class ReviewFrame:
 
 
 @dataclass
+class DeviceProgramFrame:
+    """The graded program exported for the device the job asked for (``TimingRequest.device``), sent after the
+    timing: the serialised program and its inputs (``.npy`` bytes; base64 on the wire), or why it stays on the CPU
+    (``reason``: a word from ``grading.device_wire.REASONS``). Untrusted bytes: the host bounds and checks them."""
+
+    token: str
+    program: Any = b""
+    inputs: list[Any] = field(default_factory=list)
+    function: str = ""
+    reason: str = ""
+    detail: str = ""
+    type: str = "device"
+
+
+@dataclass
 class TaskResult:
     """The answer to a proof or a probe: ``data`` holds the facts, ``error`` says why there are none."""
 
@@ -186,17 +203,20 @@ class Crash:
     type: str = "crash"
 
 
-Frame = Ready | Phase | CheckFrame | CarryFrame | VerdictFrame | TimingFrame | ReviewFrame | TaskResult | Crash
+Frame = (Ready | Phase | CheckFrame | CarryFrame | VerdictFrame | TimingFrame | ReviewFrame | DeviceProgramFrame
+         | TaskResult | Crash)
 
 _FRAMES: dict[str, type] = {"ready": Ready, "phase": Phase, "check": CheckFrame, "carry": CarryFrame,
                             "verdict": VerdictFrame,
-                            "timing": TimingFrame, "review": ReviewFrame, "result": TaskResult, "crash": Crash}
+                            "timing": TimingFrame, "review": ReviewFrame, "device": DeviceProgramFrame,
+                            "result": TaskResult, "crash": Crash}
 _JOBS: dict[str, type] = {"grade": GradeJob, "run": RunJob, "proof": ProofJob, "probe": ProbeJob}
 _FIELD_TYPES: dict[str, tuple[type, ...]] = {
     "pid": (int,), "import_s": (int, float), "devices": (int,), "phase": (str,), "token": (str,),
     "verdict": (dict,), "timing": (dict, TimingRequest), "ok": (bool,), "data": (dict,), "error": (str,), "traceback": (str,),
     "review": (bool,), "measures": (dict,), "check": (str,), "status": (str,),
     "process": (int,), "processes": (int,), "shared_dir": (str,), "carried": (dict,),
+    "program": (str, bytes), "inputs": (list,), "function": (str,), "reason": (str,), "detail": (str,),
 }
 
 # ------------------------------------------------------------------------------------------------ encoding

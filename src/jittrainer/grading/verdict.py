@@ -152,6 +152,16 @@ class Timing:
     starter_calls_s: float | None = None  # the starter over the same graded calls (opt-in)
     starter_compiles: int | None = None
     starter_cached: bool = False
+    # Where the steady state was measured (``--device``): "cpu", or the accelerator's platform and kind. On a device,
+    # cpu_steady_s keeps the CPU's figure, device_note says which program was timed there or why it stayed on the
+    # CPU, and the device's compile and analyses come along (trace, compile, calls, eager, starter: always the CPU).
+    platform: str = "cpu"
+    device_kind: str = ""
+    device_note: Msg | str = ""
+    cpu_steady_s: float | None = None
+    device_compile_s: float | None = None
+    device_flops: float | None = None
+    device_memory: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass
@@ -313,9 +323,11 @@ def _check(value: Any, what: str) -> CheckResult:
 
 
 def _timing(value: Any, what: str) -> Timing:
-    timing = _build(Timing, value or {}, what, {"note": _msg_or_text})
+    timing = _build(Timing, value or {}, what, {"note": _msg_or_text, "device_note": _msg_or_text})
     if not isinstance(timing.steady_samples, list):
         raise ValueError(f"{what}.steady_samples: expected a list")
+    if not isinstance(timing.platform, str) or not isinstance(timing.device_memory, dict):
+        raise ValueError(f"{what}.platform: unexpected")
     return timing
 
 

@@ -12,6 +12,7 @@ its own line and leaves every other line as it was, instead of rewriting the fil
 
     [grading]
     advice_after = 3    # explicit runs failing the same check before its advice shows
+    device = "cpu"      # cpu | auto | tpu: where the steady-state timing runs (--device overrides it)
 
     [keymap]            # binding id = keys (see F1 in the app for the ids)
     run = "f9,ctrl+r"
@@ -38,6 +39,7 @@ _HEADER = re.compile(r"^\s*\[\s*([^\[\]]+?)\s*\]\s*(#.*)?$")
 
 
 DEFAULT_ADVICE_AFTER = 3
+DEVICE_MODES = ("cpu", "auto", "tpu")  # grading.host.device.MODES, without importing the grading host here
 
 
 @dataclass
@@ -47,6 +49,7 @@ class Settings:
     language: str | None = None  # None: not set here (the environment or the locale decides)
     soft_wrap: bool = False
     advice_after: int = DEFAULT_ADVICE_AFTER
+    device: str = "cpu"  # [grading] device: cpu | auto | tpu
     keymap: dict[str, str] = field(default_factory=dict)
     packs: list[Path] = field(default_factory=list)  # [course] packs: pack folders to load beside the course
     problems: list[str] = field(default_factory=list)  # told to the learner once at start
@@ -107,6 +110,11 @@ def load_settings(path: Path | None = None) -> Settings:
         settings.advice_after = after
     else:
         settings.problems.append(f"{path}: grading.advice_after should be a whole number ≥ 1, got {after!r}")
+    device = grading.get("device", "cpu") if isinstance(grading, dict) else "cpu"
+    if device in DEVICE_MODES:
+        settings.device = device
+    else:
+        settings.problems.append(f"{path}: grading.device should be one of {', '.join(DEVICE_MODES)}, got {device!r}")
     _read_packs(data.get("course", {}), path, settings)
     keymap = data.get("keymap", {})
     if not isinstance(keymap, dict):

@@ -36,16 +36,18 @@ MAX_ENTRIES = 256  # reference figures kept, newest last
 
 
 class ReferenceCache:
-    """The reference's measures by (exercise, solution digest, JAX version, devices, input signature)."""
+    """The reference's measures by (exercise, solution digest, JAX version, platform, devices, input signature). The
+    platform is where the measures were taken: the CPU's simulated devices today, for every ``--device``."""
 
-    def __init__(self, path: Path | None = None, jax_version: str = "") -> None:
+    def __init__(self, path: Path | None = None, jax_version: str = "", platform: str = "cpu") -> None:
         self.path = path or paths.cache_dir() / "reference-review.json"
         self.jax_version = jax_version
+        self.platform = platform
         self._lock = threading.Lock()
 
     def key(self, exercise: Exercise, devices: int, signature: str) -> str:
         digest = hashlib.sha256(exercise.solution_path.read_bytes()).hexdigest()[:16]
-        return f"{exercise.id}:{digest}:{self.jax_version}:{devices}:{signature}"
+        return f"{exercise.id}:{digest}:{self.jax_version}:{self.platform}:{devices}:{signature}"
 
     def _load(self) -> dict[str, Any]:
         return read_json_object(self.path)

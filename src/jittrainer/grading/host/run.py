@@ -13,13 +13,14 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 from pathlib import Path
 
 import jittrainer
 from jittrainer.course.exercises import Exercise
 from jittrainer.grading import protocol
 from jittrainer.course.check_ids import declared_checks
-from jittrainer.grading.host import untrusted
+from jittrainer.grading.host import device_timing, untrusted
 from jittrainer.grading.host import mishaps
 from jittrainer.grading.host.frames import TIMED_OUT, FrameReader
 from jittrainer.grading.host.measures import await_measures
@@ -42,6 +43,15 @@ class Submission:
     timing: bool = True
     lang: str | None = None  # the verdict's language (None: the current one)
     review: bool = False  # after a pass: measure the program for the review (grading.review, host.measures)
+    # --device (grading.host.device.Choice): the platform the session's executor times the steady state on ('': none,
+    # the CPU timing alone), the mode asked for, and why there is none when the mode asked for one
+    device: str = ""
+    device_mode: str = "cpu"
+    device_reason: str = ""
+
+    def on_device(self, choice: Any) -> Submission:
+        """This submission timed as ``choice`` (a ``grading.host.device.Choice``) says."""
+        return dataclasses.replace(self, device=choice.platform, device_mode=choice.mode, device_reason=choice.reason)
 
 
 def jax_version() -> str:
@@ -94,7 +104,8 @@ class GradingRun:
 
     def job(self) -> protocol.GradeJob:
         ex, sub = self.submission.exercise, self.submission
-        timing = protocol.TimingRequest(enabled=sub.timing, eager=ex.timing_eager, starter=ex.timing_starter)
+        timing = protocol.TimingRequest(enabled=sub.timing, eager=ex.timing_eager, starter=ex.timing_starter,
+                                        device=device_timing.requested(self))
         if sub.timing and ex.timing_starter:
             timing.starter_cached = StarterTimingCache(jax_version=jax_version()).get(ex)
         return protocol.GradeJob(
@@ -186,6 +197,8 @@ class GradingRun:
             on_verdict(dataclasses.replace(verdict))
         if verdict.timing.status == "pending":
             verdict.timing = self._await_timing(worker, verdict)
+            if verdict.timing.status == "measured":
+                verdict.timing = device_timing.finish(self, worker, verdict.timing)
         if review_follows:
             self.measures, self.review_problem = await_measures(self, worker, verdict)
 

@@ -1,4 +1,5 @@
-"""The starter's timing, for exercises that compare against it: measured once per starter file and JAX version."""
+"""The starter's timing, for exercises that compare against it: measured once per starter file, JAX version and
+platform (where it was measured: the starter runs on the CPU for every ``--device``)."""
 
 from __future__ import annotations
 
@@ -15,13 +16,14 @@ from jittrainer.grading.verdict import Timing
 
 
 class StarterTimingCache:
-    def __init__(self, path: Path | None = None, jax_version: str = "") -> None:
+    def __init__(self, path: Path | None = None, jax_version: str = "", platform: str = "cpu") -> None:
         self.path = path or paths.cache_dir() / "starter-timing.json"
         self.jax_version = jax_version
+        self.platform = platform
 
     def key(self, exercise: Exercise) -> str:
         digest = hashlib.sha256(exercise.starter_path.read_bytes()).hexdigest()[:16]
-        return f"{exercise.id}:{digest}:{self.jax_version}"
+        return f"{exercise.id}:{digest}:{self.jax_version}:{self.platform}"
 
     def _load(self) -> dict[str, Any]:
         return read_json_object(self.path)

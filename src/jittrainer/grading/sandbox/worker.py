@@ -133,6 +133,8 @@ def grade(worker: Worker, job: protocol.GradeJob, token: str) -> None:
         worker.send(protocol.VerdictFrame(token, verdict.to_dict()))
         if verdict.timing.status == "pending":
             worker.send(protocol.TimingFrame(token, grader.timing(verdict)))
+            if job.timing.device:  # the program for the host's device executor (after the CPU timing)
+                worker.send(grader.device_program(token))
         if job.review and verdict.passed:
             worker.send(protocol.ReviewFrame(token, grader.review()))
     except BaseException:

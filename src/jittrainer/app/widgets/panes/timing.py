@@ -79,9 +79,13 @@ def render_timing(verdict: Verdict | None, ctx: PaneContext, pending: bool = Fal
         parts.append(Content.styled(_("No timing: {why}").format(why=render(timing.note) or timing.status), "bold"))
         return lines(*parts)
     steady = timing.steady_s
+    if timing.device_note:  # --device: where the steady state was measured, or why it stayed on the CPU
+        parts += [Content.styled(render(timing.device_note), "italic"), ""]
+    # Compile and eager are measured on the CPU: compared with the CPU's call, whatever device timed the steady state
+    cpu_steady = timing.cpu_steady_s if timing.platform != "cpu" else steady
     costs = ""
-    if timing.compile_s and steady:
-        costs = _("One compile costs as much as {n} calls.").format(n=f"{timing.compile_s / steady:,.0f}")
+    if timing.compile_s and cpu_steady:
+        costs = _("One compile costs as much as {n} calls.").format(n=f"{timing.compile_s / cpu_steady:,.0f}")
     parts += group(_("Compile vs steady state"), [
         (_("trace"), timing.trace_s),
         (_("compile"), timing.compile_s),
@@ -89,17 +93,19 @@ def render_timing(verdict: Verdict | None, ctx: PaneContext, pending: bool = Fal
     ], width,
         _("trace: Python runs your function once, with tracers"),
         _("compile: XLA builds the program, once per new shape"),
-        _("one call: the compiled program runs (median)"),
+        _("one call: the compiled program runs (median)") if timing.platform == "cpu" else
+        _("one call: the compiled program runs on {device} (median; CPU: {cpu})").format(
+            device=timing.device_kind or timing.platform.upper(), cpu=seconds(timing.cpu_steady_s)),
         costs)
     if timing.eager_s is not None:
         note = ""
-        if steady and timing.eager_s:
-            note = (_("jit is {ratio} faster per call, once compiled.").format(ratio=ratio(timing.eager_s, steady))
-                    if timing.eager_s >= steady
+        if cpu_steady and timing.eager_s:
+            note = (_("jit is {ratio} faster per call, once compiled.").format(ratio=ratio(timing.eager_s, cpu_steady))
+                    if timing.eager_s >= cpu_steady
                     else _("eager is {ratio} faster here: too little work to gain from jit.").format(
-                        ratio=ratio(steady, timing.eager_s)))
+                        ratio=ratio(cpu_steady, timing.eager_s)))
         parts.append("")
-        parts += group(_("Eager vs jit (one call)"), [(_("eager"), timing.eager_s), ("jit", steady)], width, note)
+        parts += group(_("Eager vs jit (one call)"), [(_("eager"), timing.eager_s), ("jit", cpu_steady)], width, note)
     if timing.starter_calls_s is not None:
         parts.append("")
         parts += group(_("All graded calls, compiles included"),

@@ -1,0 +1,186 @@
+"""The device executor: one long-lived process per session that holds the accelerator and times exported programs.
+
+``python -m jittrainer.grading.executor --platform tpu --job-fd J --reply-fd R``, started by the host
+(``grading.host.device``) with ``JAX_PLATFORMS=tpu,cpu`` (``cpu`` kept for what JAX runs on the host). It opens the
+device once (about 9 s on a TPU), says ``ready``, then for each job: deserialises the exported program, refuses what
+it must not run (``grading.device_wire``), compiles it, puts the inputs on the device once, times the steady state
+as the CPU timing does, reads ``cost_analysis``/``memory_analysis``, frees everything, and replies.
+
+It never runs the learner's Python: a program is StableHLO, exported in the worker after the verdict. So the process
+can live across jobs without one learner's ``jax.config`` (matmul precision, say) reaching the next: the precision a
+program asked for is written into the program itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import gc
+import io
+import os
+import re
+import statistics
+import sys
+import time
+from typing import Any
+
+from jittrainer.grading import device_wire as wire
+from jittrainer.grading.protocol import ChannelClosed, ProtocolError
+
+_CUSTOM_CALL = re.compile(r'custom_call\s*@([\w.$-]+)|call_target_name\s*=\s*"([^"]+)"')
+
+
+class Refused(ValueError):
+    """A job the executor will not run: said back as the reason, never raised to the host."""
+
+
+def open_device(platform: str) -> tuple[Any, dict[str, Any]]:
+    t0 = time.perf_counter()
+    import jax
+
+    device = jax.devices(platform)[0]
+    jax.block_until_ready(jax.device_put(1.0, device))  # the device answers before the first job's clock
+    return device, {"platform": device.platform, "device_kind": device.device_kind, "jax_version": jax.__version__,
+                    "count": len(jax.devices(platform)), "open_s": round(time.perf_counter() - t0, 3)}
+
+
+def custom_calls(module_text: str) -> set[str]:
+    return {a or b for a, b in _CUSTOM_CALL.findall(module_text)}
+
+
+def load(job: dict[str, Any], platform: str) -> tuple[Any, list[Any]]:
+    """The exported program and its inputs as NumPy arrays, checked; Refused for anything else."""
+    import numpy as np
+    from jax import export
+
+    try:
+        blob = base64.b64decode(job.get("program", ""), validate=True)
+        raw_inputs = [base64.b64decode(b, validate=True) for b in job.get("inputs", [])]
+    except (TypeError, ValueError) as exc:
+        raise Refused(f"not base64: {exc}") from None
+    if not blob or len(blob) > wire.MAX_PROGRAM_BYTES:
+        raise Refused(f"a program of {len(blob)} bytes")
+    if len(raw_inputs) > wire.MAX_INPUTS or sum(map(len, raw_inputs)) > wire.MAX_INPUT_BYTES:
+        raise Refused("too many or too large inputs")
+    try:
+        exported = export.deserialize(bytearray(blob))
+    except Exception as exc:  # noqa: BLE001 (whatever the bytes are, they are not a program)
+        raise Refused(f"not an exported program: {type(exc).__name__}") from None
+    if exported.nr_devices != 1:
+        raise Refused(f"a program for {exported.nr_devices} devices")
+    calls = custom_calls(exported.mlir_module()) - wire.ALLOWED_CUSTOM_CALLS
+    if calls:
+        raise Refused(f"the program makes custom calls: {', '.join(sorted(calls))[:120]}")
+    if platform not in exported.platforms:
+        raise Refused(f"exported for {', '.join(exported.platforms)}, not {platform}")
+    avals = list(exported.in_avals)
+    if len(raw_inputs) != len(avals):
+        raise Refused(f"{len(raw_inputs)} inputs for {len(avals)} program inputs")
+    arrays = []
+    for data, aval in zip(raw_inputs, avals):
+        try:
+            value = np.load(io.BytesIO(data), allow_pickle=False)
+        except Exception as exc:  # noqa: BLE001
+            raise Refused(f"an input that is not an .npy array: {type(exc).__name__}") from None
+        if not isinstance(value, np.ndarray) or value.shape != tuple(aval.shape) or value.dtype != aval.dtype:
+            raise Refused("an input whose shape or dtype is not the program's")
+        arrays.append(value)
+    return exported, arrays
+
+
+def run_job(job: dict[str, Any], device: Any, platform: str) -> dict[str, Any]:
+    import jax
+
+    exported, arrays = load(job, platform)
+    on_device = [jax.device_put(a, device) for a in arrays]
+    jax.block_until_ready(on_device)
+
+    def arguments(flat: list[Any]) -> tuple[tuple, dict]:
+        args, kwargs = jax.tree_util.tree_unflatten(exported.in_tree, flat)
+        return tuple(args), dict(kwargs)
+
+    args, kwargs = arguments(on_device)
+    t0 = time.perf_counter()
+    compiled = jax.jit(exported.call).lower(*args, **kwargs).compile()
+    compile_s = time.perf_counter() - t0
+    figures = analysis(compiled)
+    jax.block_until_ready(compiled(*args, **kwargs))  # warm
+    donated = any(x.is_deleted() for x in on_device)
+    samples: list[float] = []
+    spent = 0.0
+    while len(samples) < wire.STEADY_MAX_SAMPLES and (spent < wire.STEADY_BUDGET_S or
+                                                      len(samples) < wire.STEADY_MIN_SAMPLES):
+        if donated:  # a program that donates its inputs gets fresh copies each call, made outside the clock
+            on_device = [jax.device_put(a, device) for a in arrays]
+            jax.block_until_ready(on_device)
+            args, kwargs = arguments(on_device)
+        t0 = time.perf_counter()
+        jax.block_until_ready(compiled(*args, **kwargs))
+        dt = time.perf_counter() - t0
+        samples.append(dt)
+        spent += dt
+    del compiled, args, kwargs, on_device
+    gc.collect()
+    return {"ok": True, "steady_s": statistics.median(samples), "samples": [round(s, 7) for s in samples[:50]],
+            "compile_s": round(compile_s, 6), **figures}
+
+
+def analysis(compiled: Any) -> dict[str, Any]:
+    """Plain numbers from XLA's cost and memory analyses of the compiled program (None where one is missing)."""
+    out: dict[str, Any] = {"flops": None, "bytes_accessed": None, "memory": {}}
+    try:
+        cost = compiled.cost_analysis()
+        cost = cost[0] if isinstance(cost, list) and cost else cost
+        if isinstance(cost, dict):
+            out["flops"] = _number(cost.get("flops"))
+            out["bytes_accessed"] = _number(cost.get("bytes accessed"))
+    except Exception:  # noqa: BLE001 (a backend without the analysis)
+        pass
+    try:
+        mem = compiled.memory_analysis()
+        out["memory"] = {name: int(getattr(mem, f"{name}_size_in_bytes")) for name in
+                         ("argument", "output", "temp", "generated_code")
+                         if isinstance(getattr(mem, f"{name}_size_in_bytes", None), int)}
+    except Exception:  # noqa: BLE001
+        pass
+    return out
+
+
+def _number(value: Any) -> float | None:
+    return float(value) if isinstance(value, (int, float)) and value >= 0 else None
+
+
+def serve(platform: str, job_fd: int, reply_fd: int) -> int:
+    try:
+        device, facts = open_device(platform)
+    except Exception as exc:  # noqa: BLE001 (no such device, or another process holds it)
+        wire.send(reply_fd, {"type": "ready", "ok": False, "error": f"{type(exc).__name__}: {str(exc)[:300]}"})
+        return 1
+    wire.send(reply_fd, {"type": "ready", "ok": True, **facts})
+    while True:
+        try:
+            job = wire.receive(job_fd)
+        except (ChannelClosed, ProtocolError, OSError):
+            return 0
+        try:
+            reply = run_job(job, device, platform)
+        except Refused as exc:
+            reply = {"ok": False, "reason": "refused", "detail": str(exc)[:300]}
+        except Exception as exc:  # noqa: BLE001 (the program failed on the device: said, never fatal)
+            reply = {"ok": False, "reason": "failed", "detail": f"{type(exc).__name__}: {str(exc)[:300]}"}
+        wire.send(reply_fd, {"type": "reply", **reply})
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="jittrainer-device-executor")
+    parser.add_argument("--platform", required=True, choices=("cpu",) + wire.PLATFORMS)
+    parser.add_argument("--job-fd", type=int, required=True)
+    parser.add_argument("--reply-fd", type=int, required=True)
+    args = parser.parse_args(argv)
+    sys.stdin.close()
+    os.environ.setdefault("JAX_PLATFORMS", args.platform if args.platform == "cpu" else f"{args.platform},cpu")
+    return serve(args.platform, args.job_fd, args.reply_fd)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
