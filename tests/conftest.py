@@ -20,9 +20,15 @@ SIGNALS = [s for s in ("SIGINT", "SIGTERM", "SIGHUP", "SIGCHLD", "SIGUSR1", "SIG
 LEAK_WAIT_S = 15.0  # a worker killed from another thread, or a thread finishing its last step, may need a moment
 
 
+# Set by others, not leaked by a test: pytest sets PYTEST_CURRENT_TEST per phase; JAX sets TPU_SKIP_MDS_QUERY once,
+# on its first backend initialisation in the process (jax/_src/cloud_tpu_init.py, on a machine without a TPU), in
+# whichever test happens to initialise it first.
+JAX_OR_PYTEST_SET = frozenset({"PYTEST_CURRENT_TEST", "TPU_SKIP_MDS_QUERY"})
+
+
 def _process_state() -> dict[str, object]:
     return {
-        "environment": {k: v for k, v in os.environ.items() if k != "PYTEST_CURRENT_TEST"},  # pytest sets it per phase
+        "environment": {k: v for k, v in os.environ.items() if k not in JAX_OR_PYTEST_SET},
         "working directory": os.getcwd(),
         "signal handlers": {name: signal.getsignal(getattr(signal, name)) for name in SIGNALS},
         "sys.excepthook": sys.excepthook,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 from apphelpers import (
     failing_verdict, make_app, notifications, plain, screen, show_verdict, text, wait_for_verdict, wait_until,
@@ -22,9 +24,14 @@ async def test_failing_starter_shows_failed_and_the_failing_check():
         s = screen(app)
         ex = s.current
         assert app.focused is s.editor  # app keys work while the editor has the focus
+        # The grade waits at the gate until the screen has been read: forked from the fork server, a grade can
+        # be over (verdict and timing) before the key press returns, and the in-flight state would be gone.
+        gate, grade = threading.Event(), app.dispatcher.grade
+        app.dispatcher.grade = lambda *args, **kwargs: gate.wait(60) and grade(*args, **kwargs)
         await pilot.press("ctrl+r")
         assert s.grade_state is not None
         assert "Grading your draft" in plain(s.panel.query_one("#checks-body", Static))
+        gate.set()
         verdict = await wait_for_verdict(pilot, app)
         assert verdict.status == "fail"
         checks = plain(s.panel.query_one("#checks-body", Static))
