@@ -20,10 +20,10 @@ SIGNALS = [s for s in ("SIGINT", "SIGTERM", "SIGHUP", "SIGCHLD", "SIGUSR1", "SIG
 LEAK_WAIT_S = 15.0  # a worker killed from another thread, or a thread finishing its last step, may need a moment
 
 
-# Set by others, not leaked by a test: pytest sets PYTEST_CURRENT_TEST per phase; JAX sets TPU_SKIP_MDS_QUERY once,
-# on its first backend initialisation in the process (jax/_src/cloud_tpu_init.py, on a machine without a TPU), in
-# whichever test happens to initialise it first.
-JAX_OR_PYTEST_SET = frozenset({"PYTEST_CURRENT_TEST", "TPU_SKIP_MDS_QUERY"})
+# Set by others, not leaked by a test: pytest sets PYTEST_CURRENT_TEST per phase; JAX sets TF_CPP_MIN_LOG_LEVEL when
+# it is first imported (jax/__init__.py, setdefault) and TPU_SKIP_MDS_QUERY on its first backend initialisation
+# (jax/_src/cloud_tpu_init.py, on a machine without a TPU), once per process, in whichever test comes first.
+JAX_OR_PYTEST_SET = frozenset({"PYTEST_CURRENT_TEST", "TF_CPP_MIN_LOG_LEVEL", "TPU_SKIP_MDS_QUERY"})
 
 
 def _process_state() -> dict[str, object]:
