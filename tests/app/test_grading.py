@@ -191,3 +191,25 @@ async def test_hostile_verdicts_show_their_message_and_the_app_keeps_going():
         await pilot.press("ctrl+t")  # still responsive
         assert s.entry(s.current).highest_hint == 1
         assert not [n for n in notifications(app) if "Could not" in n]
+
+
+async def test_the_apps_device_mode_reaches_the_timing_and_says_where_it_ran(monkeypatch):
+    """`jittrainer --device auto` on a machine without a TPU runtime: the app's grades are timed on the CPU, and the
+    Timing pane says so and why (the mode reaches each grade's submission, not only the CLI's)."""
+    from jittrainer.grading.host import device
+
+    monkeypatch.setattr(device, "tpu_runtime", lambda: False)
+    app = make_app(device="auto", grade_timing=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        s = screen(app)
+        assert app.dispatcher.device == device.Choice("auto", "", "no TPU runtime (libtpu) is installed on this machine")
+        s.editor.text = s.current.solution_path.read_text()
+        await pilot.press("ctrl+r")
+        verdict = await wait_for_verdict(pilot, app)
+        assert verdict.status == "pass", verdict.message
+        assert verdict.timing.status == "measured" and verdict.timing.platform == "cpu"
+        s.panel.switch("timing")
+        await pilot.pause()
+        shown = plain(s.panel.query_one("#timing-body"))
+        assert "steady state on the CPU: --device auto found no accelerator here" in shown, shown
