@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from jittrainer.grading import device_wire as wire
+from jittrainer.grading.host.workenv import executor_env
 from jittrainer.grading.protocol import ChannelClosed, ProtocolError
 
 MODES = ("cpu", "auto", "tpu")
@@ -72,11 +73,7 @@ class DeviceExecutor:
         self.started_at = time.monotonic()
         job_r, self.job_w = os.pipe()
         self.reply_r, reply_w = os.pipe()
-        env = {k: v for k, v in os.environ.items() if not k.startswith("JAX_")}
-        env["JAX_PLATFORMS"] = "cpu" if platform == "cpu" else f"{platform},cpu"  # debug.print needs the cpu
-        env["TF_CPP_MIN_LOG_LEVEL"] = "2"
-        src = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
-        env["PYTHONPATH"] = os.pathsep.join(p for p in (src, env.get("PYTHONPATH", "")) if p)
+        env = executor_env(platform)
         argv = argv or [sys.executable, "-m", "jittrainer.grading.executor", "--platform", platform]
         self.log = tempfile.TemporaryFile()  # the runtime's own logs: a file, so a chatty one never blocks it
         self.process = subprocess.Popen(

@@ -70,7 +70,7 @@ def finish(run: GradingRun, worker: WorkerProcess, timing: Timing, executors: Ex
             "device.unavailable", "steady state on the CPU: {platform} unavailable ({why})",
             platform=sub.device.upper(), why=str(exc)))
     if not reply.get("ok"):
-        return dataclasses.replace(timing, device_note=_stays(sub.device, str(reply.get("reason", "failed")),
+        return dataclasses.replace(timing, device_note=_stays(str(reply.get("reason", "failed")),
                                                               str(reply.get("detail", ""))))
     return _merged(timing, reply, executor.facts, untrusted.visible(frame.function)[:80])
 
@@ -90,7 +90,7 @@ def _decoded(frame: protocol.DeviceProgramFrame) -> tuple[bytes, list[bytes]] | 
     """The program's bytes and its inputs', within the executor's limits; the CPU's reason otherwise."""
     if frame.reason:
         reason = frame.reason if frame.reason in wire.REASONS else "not_exportable"
-        return _stays("", reason, untrusted.visible(frame.detail)[:200])
+        return _stays(reason, untrusted.visible(frame.detail)[:200])
     try:
         if not isinstance(frame.program, str) or len(frame.program) > wire.MAX_PROGRAM_BYTES * 4 // 3 + 4:
             raise ValueError("program")
@@ -99,13 +99,13 @@ def _decoded(frame: protocol.DeviceProgramFrame) -> tuple[bytes, list[bytes]] | 
         program = base64.b64decode(frame.program, validate=True)
         inputs = [base64.b64decode(b, validate=True) for b in frame.inputs]
     except (ValueError, binascii.Error):
-        return _stays("", "refused", "the program's frame was malformed")
+        return _stays("refused", "the program's frame was malformed")
     if sum(map(len, inputs)) > wire.MAX_INPUT_BYTES or not program:
-        return _stays("", "too_large", "")
+        return _stays("too_large", "")
     return program, inputs
 
 
-def _stays(platform: str, reason: str, detail: str) -> Msg:
+def _stays(reason: str, detail: str) -> Msg:
     if reason == "no_jitted_call":
         return msg("device.no_jit", "steady state on the CPU: no jitted function was called with arrays")
     if reason == "ahead_of_time":
@@ -127,7 +127,7 @@ def _merged(timing: Timing, reply: dict[str, Any], facts: dict[str, Any], functi
     samples = [float(s) for s in reply.get("samples", []) if isinstance(s, (int, float))][:50]
     steady = reply.get("steady_s")
     if not isinstance(steady, (int, float)) or not samples:
-        return dataclasses.replace(timing, device_note=_stays("", "failed", "no steady state"))
+        return dataclasses.replace(timing, device_note=_stays("failed", "no steady state"))
     memory = {str(k): int(v) for k, v in dict(reply.get("memory") or {}).items() if isinstance(v, int)}
     kind = str(facts.get("device_kind") or "")
     return dataclasses.replace(

@@ -32,3 +32,13 @@ def zygote_env() -> dict[str, str]:
     env.pop("XLA_FLAGS", None)
     env["OPENBLAS_NUM_THREADS"] = "1"
     return env
+
+
+def executor_env(platform: str) -> dict[str, str]:
+    """The device executor's: a worker's clean environment without the simulated CPU devices or a job's token, on
+    ``platform`` with ``cpu`` kept (``jax.debug.print`` needs a CPU device)."""
+    env = worker_env("")
+    env.pop("XLA_FLAGS", None)
+    env.pop(procs.TOKEN_VAR, None)
+    env["JAX_PLATFORMS"] = "cpu" if platform == "cpu" else f"{platform},cpu"
+    return env
