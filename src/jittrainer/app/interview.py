@@ -24,6 +24,7 @@ from jittrainer.app.keys import translate_bindings
 from jittrainer.app.messages import GradeFailed, TimingReady, VerdictReady
 from jittrainer.app.screens.confirm import ConfirmScreen
 from jittrainer.app.widgets.editor import DraftEditor
+from jittrainer.app.widgets.panes.checks import status_word
 from jittrainer.course.drills.loader import load_drills
 from jittrainer.course.drills.round import Outcome, RoundOptions
 from jittrainer.course.drills.schedule import Scheduler
@@ -126,7 +127,6 @@ class InterviewScreen(Screen[None]):
             self.finish()
             return
         part = self.timeline.begin(self.part_index)
-        following = self.plan.parts[self.part_index + 1].id if self.part_index + 1 < len(self.plan.parts) else None
         self.refresh_bindings()
         if part.kind in ("cards", "debugging"):
             from jittrainer.app.drill import DrillScreen
@@ -138,7 +138,7 @@ class InterviewScreen(Screen[None]):
                                 options=RoundOptions(count=len(part.cards), minutes=self.timeline.left() / 60,
                                                      seed=self.plan.seed, card_seconds=part.card_seconds),
                                 clock=self.clock, interview_left=self.timeline.left, interview_part=part.title,
-                                interview_next=next_words(following))
+                                interview_next=next_words(self._following()))
             self.app.push_screen(drill, lambda _summary: self._cards_done(drill))
         elif part.kind == "coding":
             self.query_one("#interview-work").display = True
@@ -179,8 +179,7 @@ class InterviewScreen(Screen[None]):
             return
         ex = part.exercises[self.exercise_index]
         pair = part.follows.get(ex.id)
-        self.attempts.append(ExerciseAttempt(ex.id, ex.topic, size=part.sizes.get(ex.id, 0),
-                                             follows=pair.first if pair else None))
+        self.attempts.append(ExerciseAttempt.of(part, ex))
         self.exercise_started = self.clock()
         self.drafts.reset(ex)
         # a quote, not bold: ** next to Chinese punctuation is not emphasis in CommonMark (issue 37, item 11)
@@ -239,10 +238,8 @@ class InterviewScreen(Screen[None]):
             return
         attempt = self.attempts[-1]
         verdict = message.verdict
-        attempt.runs += 1
-        attempt.status = verdict.status
-        attempt.first_failure = verdict.first_failure.id if verdict.first_failure else None
-        word = {"pass": _("✔ PASSED"), "fail": _("✘ FAILED"), "error": _("⚠ ERROR")}[verdict.status]
+        attempt.graded(verdict.status, verdict.first_failure.id if verdict.first_failure else None)
+        word = status_word(verdict.status)
         self.query_one("#interview-verdict", Static).update(f"{word}  {verdict.message}")
         if verdict.passed:
             self._next_exercise()

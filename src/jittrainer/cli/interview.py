@@ -173,7 +173,7 @@ def run_interview(session: Session, deck: Deck, scheduler: Scheduler, plan: Inte
             elif part.kind == "coding":
                 ran_out = coding_part(asker, part, timeline, pool, attempts)
             else:
-                explain = explain_part(asker, deck, outcomes, plan.seed)
+                explain = explain_part(asker, outcomes, plan.seed)
             timeline.end(ran_out=ran_out)
     except KeyboardInterrupt:
         say()

@@ -14,7 +14,6 @@ from jittrainer.cli.exercises import read_source
 from jittrainer.cli.report import print_verdict
 from jittrainer.cli.style import Style, UsageError
 from jittrainer.cli.terminal_markdown import join_soft_breaks
-from jittrainer.course.drills.model import Deck
 from jittrainer.course.drills.present import Shown
 from jittrainer.course.drills.round import Outcome
 from jittrainer.course.interview import (
@@ -73,7 +72,7 @@ def coding_part(asker: Asker, part: Part, timeline: Timeline, pool: WorkerPool,
         if left <= 0 or asker.inp.eof:
             break
         pair = part.follows.get(ex.id)
-        attempt = ExerciseAttempt(ex.id, ex.topic, size=part.sizes.get(ex.id, 0), follows=pair.first if pair else None)
+        attempt = ExerciseAttempt.of(part, ex)
         attempts.append(attempt)
         pool.want(device_counts(ex))
         outcome = _exercise(asker, ex, attempt, pool, left, pair.note(language()) if pair else "",
@@ -124,9 +123,7 @@ def _exercise(asker: Asker, ex, attempt: ExerciseAttempt, pool: WorkerPool, left
                 continue
             submission = Submission(ex, source, path.resolve(), timing=False, lang=session.lang)
             verdict = Grading(submission, session.limits(ex), take_worker=pool.take).run()
-            attempt.runs += 1
-            attempt.status = verdict.status
-            attempt.first_failure = verdict.first_failure.id if verdict.first_failure else None
+            attempt.graded(verdict.status, verdict.first_failure.id if verdict.first_failure else None)
             with contextlib.redirect_stdout(asker.out):
                 print_verdict(verdict, ex, path, style)
             if verdict.passed:
@@ -139,7 +136,7 @@ def _exercise(asker: Asker, ex, attempt: ExerciseAttempt, pool: WorkerPool, left
     return how
 
 
-def explain_part(asker: Asker, deck: Deck, outcomes: list[Outcome], seed: int | None) -> ExplainAnswer | None:
+def explain_part(asker: Asker, outcomes: list[Outcome], seed: int | None) -> ExplainAnswer | None:
     """One answered card to explain in the learner's words; then the card's explanation, and their own grade."""
     say, style, clock = asker.say, asker.style, asker.clock
     chosen = explain_outcome(outcomes)

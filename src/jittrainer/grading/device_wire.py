@@ -27,7 +27,8 @@ ALLOWED_CUSTOM_CALLS = frozenset({"Sharding", "SPMDFullToShardShape", "SPMDShard
 REASONS = ("no_jitted_call", "ahead_of_time", "host_callback", "not_exportable", "too_large", "refused", "failed",
            "unavailable", "several_devices")
 
-# The steady state, as on the CPU (``sandbox.timing``): median of calls for a budget, within bounds.
+# The steady state, on the CPU (``sandbox.timing``) and on the device alike: the median of calls for a budget,
+# within bounds.
 STEADY_BUDGET_S = 0.3
 STEADY_MAX_SAMPLES = 200
 STEADY_MIN_SAMPLES = 5

@@ -136,13 +136,9 @@ def analysis(compiled: Any) -> dict[str, Any]:
             out["bytes_accessed"] = _number(cost.get("bytes accessed"))
     except Exception:  # noqa: BLE001 (a backend without the analysis)
         pass
-    try:
-        mem = compiled.memory_analysis()
-        out["memory"] = {name: int(getattr(mem, f"{name}_size_in_bytes")) for name in
-                         ("argument", "output", "temp", "generated_code")
-                         if isinstance(getattr(mem, f"{name}_size_in_bytes", None), int)}
-    except Exception:  # noqa: BLE001
-        pass
+    from jittrainer.grading.sandbox.jax_compat import memory_stats
+
+    out["memory"] = memory_stats(compiled) or {}
     return out
 
 

@@ -136,7 +136,8 @@ class DrillScreen(Screen[Summary | None]):
     def on_mount(self) -> None:
         self.set_interval(TICK_S, self.tick)
         self.new_round(self._initial_cards)
-        note = not_applying_note(not_applying(self.deck), installed_jax()) if self.deck is not None else ""
+        note = not_applying_note(not_applying(self.deck), installed_jax()) \
+            if self.deck is not None and not self.in_interview else ""  # an interview says it once, not per part
         if note:
             self.notify(note, timeout=6)
 

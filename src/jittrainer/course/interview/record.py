@@ -13,11 +13,11 @@ from typing import Any
 
 from jittrainer import paths
 from jittrainer.course.drills.round import Outcome
-from jittrainer.course.interview.plan import InterviewPlan
+from jittrainer.course.exercises import Exercise
+from jittrainer.course.interview.plan import InterviewPlan, Part
 from jittrainer.session.drafts import Drafts
 
 RECORD_VERSION = 2  # 2: parts, sizes, weights, the explain-why answer; 1 had cards and exercises only
-SELF_GRADES = ("yes", "partly", "no")
 
 
 @dataclass
@@ -31,6 +31,20 @@ class ExerciseAttempt:
     opened: bool = True  # False: the interview ended before it was shown
     size: int = 0  # minutes: its weight in the score
     follows: str | None = None  # the exercise it follows up
+
+    @classmethod
+    def of(cls, part: Part, exercise: Exercise, *, opened: bool = True) -> ExerciseAttempt:
+        """The attempt at ``exercise`` of the coding ``part``: its size and the exercise it follows up, from the
+        plan."""
+        pair = part.follows.get(exercise.id)
+        return cls(exercise.id, exercise.topic, opened=opened, size=part.sizes.get(exercise.id, 0),
+                   follows=pair.first if pair else None)
+
+    def graded(self, status: str, first_failure: str | None) -> None:
+        """One more grade: its status and first failed check count, the earlier runs' do not."""
+        self.runs += 1
+        self.status = status
+        self.first_failure = first_failure
 
 
 @dataclass
@@ -85,9 +99,7 @@ def record(plan: InterviewPlan, outcomes: list[Outcome], attempts: list[Exercise
     for part in plan.parts:
         for ex in part.exercises:
             if ex.id not in shown:
-                follows = part.follows.get(ex.id)
-                attempts.append(ExerciseAttempt(ex.id, ex.topic, opened=False, size=part.sizes.get(ex.id, 0),
-                                                follows=follows.first if follows else None))
+                attempts.append(ExerciseAttempt.of(part, ex, opened=False))
     return InterviewRecord(
         at=dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
         minutes=plan.minutes,

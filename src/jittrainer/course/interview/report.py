@@ -8,12 +8,12 @@ not reached and counts nowhere. A topic with fewer than ``JUDGE_MIN`` items is t
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import asdict, is_dataclass
 from typing import Any
 
 from jittrainer.course import Course
+from jittrainer.course.drills import render
 from jittrainer.course.drills.model import LEVELS, Deck
 from jittrainer.course.interview.spec import part_title
 from jittrainer.i18n import N_, _, cells, language, pgettext
@@ -214,24 +214,11 @@ def _practise_lines(cards: list[dict], opened: list[dict], deck: Deck, name, com
     return lines
 
 
-_SENTENCE_END = re.compile(r"(?<=[。？！：])|(?<=[.?!:])\s")
-TITLE_CELLS = 48
-
-
-def card_title(deck: Deck, card_id: str, cells_max: int = TITLE_CELLS) -> str:
-    """A card named in a report: the first sentence of its question in the learner's language, cut to
-    ``cells_max`` terminal cells (its id is a file name, English in every language)."""
+def card_title(deck: Deck, card_id: str, cells_max: int = render.TITLE_CELLS) -> str:
+    """A card named in a report, as a list names it (``drills.render.card_title``); a card the deck no longer has by
+    its id."""
     try:
         card = deck.find(card_id)
     except KeyError:
         return card_id.replace("_", " ")
-    question = " ".join(card.text(language()).question.replace("`", "").split())
-    first = _SENTENCE_END.split(question, maxsplit=1)[0].strip() or card.id.replace("_", " ")
-    if cells(first) <= cells_max:
-        return first
-    out = ""
-    for char in first:
-        if cells(out + char) > cells_max - 1:
-            break
-        out += char
-    return out.rstrip(" ，,、：:") + "…"
+    return render.card_title(card, cells=cells_max)

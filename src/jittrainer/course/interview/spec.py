@@ -97,9 +97,6 @@ class InterviewSpec:
         """The minutes a prepared candidate needs for the exercise, statement to pass: its weight in the score."""
         return self.sizes.get(exercise_id, self.exercise_minutes)
 
-    def part(self, part_id: str) -> PartSpec | None:
-        return next((p for p in self.parts if p.id == part_id), None)
-
 
 DEFAULT_PARTS = [
     PartSpec("warmup", 5, (("easy", 0.6), ("medium", 0.4))),

@@ -84,11 +84,11 @@ def export_call(fn: Any, args: tuple, kwargs: dict, *, leaves: list[Any],
     inputs, total = [], 0
     for leaf, aval in zip(leaves, avals):
         value = np.asarray(leaf)
+        if value.dtype == object:  # before astype, which would raise on it
+            raise Unexportable("an argument that is not an array")
         if value.shape != tuple(aval.shape):
             raise Unexportable(f"an argument of shape {value.shape} for a program input of shape {aval.shape}")
         value = value.astype(aval.dtype, copy=False)
-        if value.dtype == object:
-            raise Unexportable("an argument that is not an array")
         buffer = io.BytesIO()
         np.save(buffer, value, allow_pickle=False)
         data = buffer.getvalue()

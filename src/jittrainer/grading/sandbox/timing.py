@@ -12,6 +12,7 @@ from typing import Any
 import jax
 import jax.numpy as jnp
 
+from jittrainer.grading.device_wire import STEADY_BUDGET_S, STEADY_MAX_SAMPLES, STEADY_MIN_SAMPLES
 from jittrainer.grading.protocol import TimingRequest
 from jittrainer.grading.sandbox.checks.calls import CallRecord, GradedCalls
 from jittrainer.grading.sandbox.checks.values import is_deleted
@@ -19,9 +20,6 @@ from jittrainer.grading.sandbox.checks.spies import is_jitted
 from jittrainer.grading.verdict import Timing
 from jittrainer.i18n.message import Msg, msg
 
-STEADY_BUDGET_S = 0.3
-STEADY_MAX_SAMPLES = 200
-STEADY_MIN_SAMPLES = 5
 EAGER_SAMPLES = 3
 
 

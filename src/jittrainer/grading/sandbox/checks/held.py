@@ -53,5 +53,8 @@ def _copies_held(g: Any, leaves: list, frame: Any) -> list[tuple[Any, Msg]]:
             if not isinstance(v, np.ndarray | jax.Array) or is_tracer(v) or v.dtype.kind != "f" \
                     or any(v is leaf for leaf in leaves) or (isinstance(v, jax.Array) and v.is_deleted()):
                 continue
-            held += [(leaf, holder) for leaf, a in values if v.shape == a.shape and np.array_equal(np.array(v), a)]
+            same_shape = [(leaf, a) for leaf, a in values if v.shape == a.shape]
+            if same_shape:
+                host = np.asarray(v)  # read once, not once per same-shaped argument
+                held += [(leaf, holder) for leaf, a in same_shape if np.array_equal(host, a)]
     return held
