@@ -5,10 +5,21 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from tmux_drive import (drive, external_editor_round_trip, keyboard_only_desk, kill_while_typing,
+from tmux_drive import (Terminal, drive, external_editor_round_trip, keyboard_only_desk, kill_while_typing,
                         live_grading_keeps_the_cursor, watch_grades_each_save)
 
 pytestmark = [pytest.mark.worker, pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")]
+
+
+def test_the_terminal_relaunches_right_after_its_session_is_killed(tmp_path):
+    # Each relaunch used to race the server's exit after the last session died (1 in ~40 here; CI, stop 39).
+    term = Terminal(tmp_path)
+    try:
+        for _ in range(200):
+            term.launch("--version")
+            term.tmux("kill-session", "-t", term.session)
+    finally:
+        term.close()
 
 
 def test_learner_fails_the_starter_then_passes_with_the_solution():

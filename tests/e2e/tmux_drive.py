@@ -43,6 +43,7 @@ class Terminal:
         self.session = "jt"
         self.home = home
         self.width, self.height = width, height
+        self.started = False
 
     def tmux(self, *args: str, check: bool = True) -> str:
         result = subprocess.run(["tmux", "-L", self.socket, "-f", "/dev/null", *args],
@@ -59,6 +60,11 @@ class Terminal:
         settings = {"TERM": "xterm-256color", "COLORTERM": "truecolor", "JITTRAINER_HOME": str(self.home),
                     "JITTRAINER_EXERCISES": "", "JITTRAINER_LANG": "en", **(env or {})}
         options = [item for key, value in settings.items() for item in ("-e", f"{key}={value}")]
+        if not self.started:
+            # By default the server exits with its last session, so a new-session right after a kill-session can
+            # reach a server that is exiting ("server exited unexpectedly", CI stop 39). Ours lives until close().
+            self.tmux("start-server", ";", "set-option", "-s", "exit-empty", "off")
+            self.started = True
         self.tmux("new-session", "-d", "-s", self.session, "-x", str(self.width), "-y", str(self.height),
                   *options, command)
 
