@@ -56,11 +56,13 @@ def process_state_is_untouched():
     """Nothing process-wide crosses tests: under xdist one process runs many tests, and state one leaves behind (an
     environment variable, a signal handler, a hook, a worker or thread still running) changes what the next one sees,
     in an order that differs between runs. State a command legitimately sets (the language, the "JSON printed" flag,
-    the progress notices) is reset before each test instead."""
+    the progress notices, the device checks' platform) is reset before each test instead."""
     from jittrainer.cli.style import reset_json_printed
+    from jittrainer.course.device_check import set_platform
     from jittrainer.session.progress import drain_notices
 
     reset_json_printed()
+    set_platform("")
     drain_notices()
     set_language("en")
     before = _process_state()

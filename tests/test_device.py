@@ -195,7 +195,7 @@ def frame(**fields) -> protocol.DeviceProgramFrame:
 
 
 def test_the_program_frame_travels_as_base64_and_decodes_within_the_limits():
-    decoded = device_timing._decoded(frame(program=b"\x00program", inputs=INPUTS))
+    decoded = device_timing.decoded(frame(program=b"\x00program", inputs=INPUTS))
     assert decoded == (b"\x00program", INPUTS)
 
 
@@ -207,8 +207,9 @@ def test_the_program_frame_travels_as_base64_and_decodes_within_the_limits():
     ({"reason": "made-up", "detail": "\x1b[31mred"}, "device.not_exported"),
 ])
 def test_a_forged_or_refused_program_frame_leaves_the_cpu_figures_with_a_reason(fields, key):
-    said = device_timing._decoded(frame(**fields))
-    assert isinstance(said, Msg) and said.key == key
+    program, why = device_timing.decoded(frame(**fields))
+    said = device_timing._stays(*why)
+    assert program is None and isinstance(said, Msg) and said.key == key
     assert "\x1b" not in said.render("en")
 
 
@@ -349,9 +350,9 @@ class _Run:
 def test_only_the_runs_own_program_frame_is_taken():
     forged = protocol.DeviceProgramFrame("wrong", program="AAAA")
     own = protocol.DeviceProgramFrame("right", reason="no_jitted_call")
-    assert device_timing._program_frame(_Run([forged, own]), None) is own
-    said = device_timing._program_frame(_Run([forged]), None)  # the channel closed before the run's own frame
-    assert isinstance(said, Msg) and said.key == "device.no_program"
+    assert device_timing.program_frame(_Run([forged, own]), None, "timing", 5) is own
+    # The channel closed before the run's own frame: none, which finish() words as "device.no_program".
+    assert device_timing.program_frame(_Run([forged]), None, "timing", 5) is None
 
 
 def test_doctor_lists_the_accelerator_found_and_the_mode_in_force(tmp_path):

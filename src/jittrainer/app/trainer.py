@@ -29,6 +29,7 @@ from jittrainer.app.keys import key_rows, translate_bindings
 from jittrainer.app.screens.confirm import ConfirmScreen
 from jittrainer.app.screens.help import HelpScreen
 from jittrainer.app.screens.main import MainScreen
+from jittrainer.course.device_check import set_platform
 from jittrainer.grading.host.device import choose
 from jittrainer.i18n import N_, _
 from jittrainer.session import Session
@@ -84,8 +85,9 @@ class TrainerApp(App[int], inherit_bindings=False):
         self.settings = self.session.settings
         self.prestart_workers = prestart_workers
         self.warmed = False  # spare workers start after the first frame, not before
-        self.dispatcher = GradeDispatcher(spares=1 if prestart_workers else 0, timing=grade_timing,
-                                          device=choose(device or self.settings.device))
+        choice = choose(device or self.settings.device)
+        set_platform(choice.platform)  # which exercises' device checks this process can decide
+        self.dispatcher = GradeDispatcher(spares=1 if prestart_workers else 0, timing=grade_timing, device=choice)
         self._screen_options = {"live_delay": live_delay, "autosave_delay": autosave_delay,
                                 "disk_poll_interval": disk_poll_interval}
         self.key_hold = KeyHold(self)

@@ -153,6 +153,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help=_("require every edition's text (default: for the bundled course)"))
     p.add_argument("--cards", nargs="*", metavar="CARD", default=None,
                    help=_("only drill cards: prove these (or, with no id, all of them), no exercises"))
+    add_device_option(p)
 
     add_device_option(command("doctor", cmd_doctor, _("versions, devices and data paths")))
 

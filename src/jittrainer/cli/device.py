@@ -14,8 +14,9 @@ if TYPE_CHECKING:
 
 def add_device_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--device", choices=MODES, default=None, help=_(
-        "where the steady-state timing runs: cpu (default: grading as always), auto (a TPU when this machine has "
-        "one) or tpu; the verdict is always reached on the CPU (default: [grading] device in the config)"))
+        "where the steady-state timing and the accelerator exercises' device checks run: cpu (default: grading "
+        "as always), auto (a TPU when this machine has one) or tpu; every other check runs on the CPU (default: "
+        "[grading] device in the config)"))
 
 
 def device_choice(args: argparse.Namespace, settings: object) -> Choice:

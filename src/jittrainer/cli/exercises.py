@@ -11,6 +11,8 @@ from jittrainer.cli.terminal_markdown import join_soft_breaks, render_for_termin
 from jittrainer.course.exercises import Exercise, ExerciseNotFound
 from jittrainer.course.packs import FILE as PACK_FILE
 from jittrainer.files import NotARegularFile, read_regular
+from jittrainer.cli.device import device_choice
+from jittrainer.course.device_check import set_platform
 from jittrainer.i18n import _, language
 from jittrainer.session import Session
 from jittrainer.session.progress import save_progress
@@ -35,6 +37,8 @@ def session_for(args: argparse.Namespace) -> Session:
         raise UsageError(_("{root}: no exercises folder there").format(root=session.course.root))
     for notice in session.course.notices:
         warn(notice)
+    if hasattr(args, "device"):  # which exercises' device checks this process can decide
+        set_platform(device_choice(args, session.settings).platform)
     return session
 
 

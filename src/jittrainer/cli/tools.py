@@ -57,7 +57,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
             deck = load_drills(drills)
     # The shipped course and a pack must be complete in each edition they promise; a test folder need not be.
     languages = (not args.exercises or bool(packs)) if args.languages is None else args.languages
-    report = validate(exercises, seed=args.seed, jobs=args.jobs, on_result=progress, deck=deck, languages=languages)
+    report = validate(exercises, seed=args.seed, jobs=args.jobs, on_result=progress, deck=deck, languages=languages,
+                      device=device_choice(args, session.settings))
     report.problems[:0] = course_problems
     if args.json:
         print_json(report.to_dict())

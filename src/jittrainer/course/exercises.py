@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from jittrainer import paths
+from jittrainer.course import device_check
+from jittrainer.course.device_check import DeviceCheck
 from jittrainer.course.layout import (CODE_FILES, FOLDER_RE, MIN_HINTS, MIN_WRONG, TEXT_FILES, find_todos, qualified,
                                       split_key, todo_summary)
 from jittrainer.course.manifest import read_manifest
@@ -66,6 +68,7 @@ class Exercise:
     interview: bool = False  # short enough for a mock interview
     timing_eager: bool = False
     timing_starter: bool = False
+    device_check: DeviceCheck | None = None  # [grading.device]: a check the accelerator decides
     # The JAX versions the exercise is true on (manifest ``jax = ">=0.12"``); "" for every version the course tests.
     jax_range: str = ""
     problems: list[str] = field(default_factory=list)  # "file: field: what is wrong"
@@ -90,7 +93,13 @@ class Exercise:
 
     @property
     def available(self) -> bool:
-        return not self.problems and self.applies
+        return not self.problems and self.applies and not self.device_reason
+
+    @property
+    def device_reason(self) -> str:
+        """Why this process's device mode cannot decide the exercise's device check ('' when it can, or it has
+        none)."""
+        return device_check.unavailable_reason(self.device_check) if self.device_check else ""
 
     def unavailable_reason(self) -> str:
         """Why it cannot be opened: the first problem with its files, or the JAX version it needs."""
@@ -99,7 +108,7 @@ class Exercise:
         if not self.applies:
             return _("written for JAX {range}, and this is JAX {version}").format(
                 range=self.jax_range, version=installed_jax())
-        return ""
+        return self.device_reason
 
     @property
     def domain(self) -> str:
@@ -287,6 +296,11 @@ def _check_files(ex: Exercise) -> None:
                 ex.problems.append(f"{folder}/hints.md: {count} hint tier(s), need at least {MIN_HINTS} '## ' sections")
     if len(ex.wrong_paths) < MIN_WRONG:
         ex.problems.append(f"{folder}/wrong/: {len(ex.wrong_paths)} wrong fix(es), need at least {MIN_WRONG}")
+    if ex.device_check is not None:
+        if ex.pack:  # its reference would run in the device executor, outside the sandbox
+            ex.problems.append(f"{folder}/manifest.toml: grading.device: a pack's exercise cannot have a device check")
+        elif not (ex.dir / device_check.REFERENCE_FILE).is_file():
+            ex.problems.append(f"{folder}/{device_check.REFERENCE_FILE}: file is missing (grading.device needs it)")
 
 
 def _flag_duplicates(exercises: list[Exercise]) -> None:

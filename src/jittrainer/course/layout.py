@@ -53,6 +53,8 @@ PARTS: tuple[Part, ...] = (
     Part("explanation.md", True, "shown after a pass: why the fix works, what else to know",
          "explanation.<lang>.md"),
     Part("wrong/", True, "at least three plausible wrong fixes, each starting with '# expect: <check id>'"),
+    Part("device_reference.py", False, "with [grading.device]: reference(*inputs), NumPy on float64 arrays, which "
+         "the device executor holds the accelerator's result to"),
     Part("locale/", False, "the gettext catalog of checks.py's messages per language (make catalogs writes it)",
          "locale/<lang>/LC_MESSAGES/messages.po and .mo"),
     Part("approaches/", False, "known right approaches, for the review of passing code (read by the review, "

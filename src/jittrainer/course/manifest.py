@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from jittrainer.course import device_check
 from jittrainer.course.layout import ID_RE
 from jittrainer.course.schema import Fields
 from jittrainer.course.versions import VersionRangeError, check_range
@@ -58,6 +59,10 @@ KEYS: tuple[Key, ...] = (
     Key("grading", "processes", "processes", False, "processes", "how many worker processes grade the file in turn, "
         f"sharing a folder and handing on what they measured (1 to {MAX_PROCESSES}; default 1): for a lesson about what "
         "outlives a process, such as the persistent compilation cache", "2", False),
+    Key("grading", "device", "device", False, "device_check", "a check only an accelerator decides: the "
+        "executor runs the exported program on one of `platforms` with float32 `inputs` it makes itself and holds it "
+        "to `max_error` against device_reference.py; elsewhere the exercise is unavailable",
+        '{{ platforms = ["tpu"], check = "on_chip", inputs = [[512, 512], [512, 512]], max_error = 1e-4 }}', False),
     Key("timing", "eager", "bool", False, "timing_eager", "the Timing tab also measures the function run eagerly",
         "true", False),
     Key("timing", "starter", "bool", False, "timing_starter", "the Timing tab also measures the starter", "true",
@@ -119,6 +124,10 @@ def _read_processes(fields: Fields, table: dict, key: Key) -> Any:
     return value
 
 
+def _read_device(fields: Fields, table: dict, key: Key) -> Any:
+    return device_check.read(table.get(key.name), fields.bad)
+
+
 def _read_checks(fields: Fields, table: dict, key: Key) -> Any:
     value = fields.strings(table, key.name, key.table)
     return tuple(value) if value is not None else ()
@@ -132,6 +141,7 @@ _READERS = {
     "devices": _read_devices,
     "processes": _read_processes,
     "checks": _read_checks,
+    "device": _read_device,
     "text": lambda fields, table, key: fields.text(table, key.name, key.table, required=key.required),
     "bool": lambda fields, table, key: fields.boolean(table, key.name, key.table),
     "seconds": lambda fields, table, key: fields.seconds(table, key.name, key.table),

@@ -5,6 +5,7 @@ has its Chinese text. Grades run through the real worker, in parallel on all cor
 from __future__ import annotations
 
 import os
+from typing import Any
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -153,9 +154,11 @@ def validate(
     on_result: Callable[[str, bool], None] | None = None,
     deck: Deck | None = None,
     languages: bool = False,
+    device: Any = None,
 ) -> Report:
     """Grade every starter, solution and wrong fix; with a ``deck``, also run every drill card's proof; with
-    ``languages``, require every exercise (and card) to ship its Chinese text."""
+    ``languages``, require every exercise (and card) to ship its Chinese text; with ``device`` (a
+    ``grading.host.device.Choice``), device checks are made on its platform."""
     from jittrainer.course.drills.proofs import verify_cards
 
     report = Report(seed=seed if seed is not None else new_seed(), exercises=len(exercises))
@@ -185,6 +188,8 @@ def validate(
     def run(task: tuple[Exercise, str, Path]) -> Result:
         ex, role, path = task
         submission = Submission(ex, path.read_bytes(), path.resolve(), seed=report.seed, timing=False, lang="en")
+        if device is not None:
+            submission = submission.on_device(device)
         verdict = grade(submission, limits_for(ex))
         problem = judge_file(ex, role, path, verdict)
         result = Result(ex.id, role, str(path.relative_to(ex.dir.parent)), not problem, verdict.status, problem,

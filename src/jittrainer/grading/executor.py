@@ -6,6 +6,10 @@ device once (about 9 s on a TPU), says ``ready``, then for each job: deserialise
 it must not run (``grading.device_wire``), compiles it, puts the inputs on the device once, times the steady state
 as the CPU timing does, reads ``cost_analysis``/``memory_analysis``, frees everything, and replies.
 
+A device check (``kind: check``, ``course.device_check``) runs the program once on inputs the executor makes itself
+and measures it against the exercise's float64 reference (``device_reference.py``: NumPy, a course file, never a
+pack's or a learner's), and reads the matmul precisions its StableHLO asks for; the host decides from the numbers.
+
 It never runs the learner's Python: a program is StableHLO, exported in the worker after the verdict. So the process
 can live across jobs without one learner's ``jax.config`` (matmul precision, say) reaching the next: the precision a
 program asked for is written into the program itself.
@@ -48,20 +52,16 @@ def custom_calls(module_text: str) -> set[str]:
     return {a or b for a, b in _CUSTOM_CALL.findall(module_text)}
 
 
-def load(job: dict[str, Any], platform: str) -> tuple[Any, list[Any]]:
-    """The exported program and its inputs as NumPy arrays, checked; Refused for anything else."""
-    import numpy as np
+def program(job: dict[str, Any], platform: str) -> Any:
+    """The job's exported program, checked; Refused for anything else."""
     from jax import export
 
     try:
         blob = base64.b64decode(job.get("program", ""), validate=True)
-        raw_inputs = [base64.b64decode(b, validate=True) for b in job.get("inputs", [])]
     except (TypeError, ValueError) as exc:
         raise Refused(f"not base64: {exc}") from None
     if not blob or len(blob) > wire.MAX_PROGRAM_BYTES:
         raise Refused(f"a program of {len(blob)} bytes")
-    if len(raw_inputs) > wire.MAX_INPUTS or sum(map(len, raw_inputs)) > wire.MAX_INPUT_BYTES:
-        raise Refused("too many or too large inputs")
     try:
         exported = export.deserialize(bytearray(blob))
     except Exception as exc:  # noqa: BLE001 (whatever the bytes are, they are not a program)
@@ -73,6 +73,20 @@ def load(job: dict[str, Any], platform: str) -> tuple[Any, list[Any]]:
         raise Refused(f"the program makes custom calls: {', '.join(sorted(calls))[:120]}")
     if platform not in exported.platforms:
         raise Refused(f"exported for {', '.join(exported.platforms)}, not {platform}")
+    return exported
+
+
+def load(job: dict[str, Any], platform: str) -> tuple[Any, list[Any]]:
+    """The exported program and its inputs as NumPy arrays, checked; Refused for anything else."""
+    import numpy as np
+
+    try:
+        raw_inputs = [base64.b64decode(b, validate=True) for b in job.get("inputs", [])]
+    except (TypeError, ValueError) as exc:
+        raise Refused(f"not base64: {exc}") from None
+    if len(raw_inputs) > wire.MAX_INPUTS or sum(map(len, raw_inputs)) > wire.MAX_INPUT_BYTES:
+        raise Refused("too many or too large inputs")
+    exported = program(job, platform)
     avals = list(exported.in_avals)
     if len(raw_inputs) != len(avals):
         raise Refused(f"{len(raw_inputs)} inputs for {len(avals)} program inputs")
@@ -125,6 +139,68 @@ def run_job(job: dict[str, Any], device: Any, platform: str) -> dict[str, Any]:
             "compile_s": round(compile_s, 6), **figures}
 
 
+def check_job(job: dict[str, Any], device: Any, platform: str) -> dict[str, Any]:
+    """A device check (``course.device_check``): the program run once on the device with inputs made here, its
+    result against the exercise's float64 reference, and the matmul precisions its StableHLO asks for. Numbers
+    only: the host decides the check."""
+    import jax
+    import numpy as np
+
+    exported = program(job, platform)
+    shapes = [tuple(int(d) for d in s) for s in job.get("shapes", [])]
+    avals = list(exported.in_avals)
+    if [tuple(a.shape) for a in avals] != shapes or any(a.dtype != np.float32 for a in avals):
+        found = ", ".join(f"{a.dtype}{list(a.shape)}" for a in avals)[:200]
+        return {"ok": True, "inputs_differ": found}
+    rng = np.random.RandomState(int(job.get("seed", 0)))
+    arrays = [rng.standard_normal(shape).astype(np.float32) for shape in shapes]
+    args, kwargs = jax.tree_util.tree_unflatten(exported.in_tree, [jax.device_put(a, device) for a in arrays])
+    compiled = jax.jit(exported.call).lower(*args, **kwargs).compile()
+    leaves = jax.tree_util.tree_leaves(compiled(*args, **kwargs))
+    if len(leaves) != 1:
+        return {"ok": True, "outputs": len(leaves)}
+    out = np.asarray(jax.device_get(leaves[0]), dtype=np.float64)
+    ref = np.asarray(reference(str(job.get("reference", "")))(*[a.astype(np.float64) for a in arrays]),
+                     dtype=np.float64)
+    reply: dict[str, Any] = {"ok": True, "precisions": precisions(exported.mlir_module()),
+                             "shape": list(out.shape), "reference_shape": list(ref.shape)}
+    if out.shape == ref.shape:
+        scale = float(np.max(np.abs(ref))) if ref.size else 0.0
+        worst = float(np.max(np.abs(out - ref))) if ref.size else 0.0
+        reply["error"] = worst / scale if scale > 0 and np.isfinite(worst) else (0.0 if worst == 0 else None)
+    del compiled, args, kwargs
+    gc.collect()
+    return reply
+
+
+def reference(path: str) -> Any:
+    """The exercise's ``reference`` function (NumPy on float64), from the path the host named."""
+    import runpy
+
+    namespace = runpy.run_path(path, run_name="device_reference")
+    fn = namespace.get("reference")
+    if not callable(fn):
+        raise Refused(f"{os.path.basename(path)} defines no reference()")
+    return fn
+
+
+_PRECISION = re.compile(r"precision = \[(\w+)|num_primitive_operations = (\d+)")
+
+
+def precisions(module_text: str) -> list[str]:
+    """The precision each matrix product of the program asks for: DEFAULT when it names none, the precision it
+    names (HIGH, HIGHEST), or the number of passes of a dot algorithm."""
+    found = []
+    for line in module_text.splitlines():
+        if "stablehlo.dot_general" not in line and "stablehlo.convolution" not in line:
+            continue
+        m = _PRECISION.search(line)
+        word = "DEFAULT" if m is None else (m.group(1) or f"{m.group(2)} passes (dot algorithm)")
+        if word not in found:
+            found.append(word)
+    return found[:8]
+
+
 def analysis(compiled: Any) -> dict[str, Any]:
     """Plain numbers from XLA's cost and memory analyses of the compiled program (None where one is missing)."""
     out: dict[str, Any] = {"flops": None, "bytes_accessed": None, "memory": {}}
@@ -159,7 +235,7 @@ def serve(platform: str, job_fd: int, reply_fd: int) -> int:
         except (ChannelClosed, ProtocolError, OSError):
             return 0
         try:
-            reply = run_job(job, device, platform)
+            reply = check_job(job, device, platform) if job.get("kind") == "check" else run_job(job, device, platform)
         except Refused as exc:
             reply = {"ok": False, "reason": "refused", "detail": str(exc)[:300]}
         except Exception as exc:  # noqa: BLE001 (the program failed on the device: said, never fatal)

@@ -73,6 +73,9 @@ class GradeJob:
     processes: int = 1
     shared_dir: str = ""
     carried: dict[str, Any] = field(default_factory=dict)
+    # The platform of the exercise's device check ([grading.device]): after a pass the worker exports the first
+    # jitted call for it, before any timing ('' for none).
+    device_check: str = ""
     kind: str = "grade"
 
 
@@ -170,8 +173,8 @@ class ReviewFrame:
 
 @dataclass
 class DeviceProgramFrame:
-    """The graded program exported for the device the job asked for (``TimingRequest.device``), sent after the
-    timing: the serialised program and its inputs (``.npy`` bytes; base64 on the wire), or why it stays on the CPU
+    """The graded program exported for the device the job asked for (``GradeJob.device_check``, sent right after
+    a passing verdict; ``TimingRequest.device``, after the timing): the serialised program and its inputs (``.npy`` bytes; base64 on the wire), or why it stays on the CPU
     (``reason``: a word from ``grading.device_wire.REASONS``). Untrusted bytes: the host bounds and checks them."""
 
     token: str

@@ -56,15 +56,16 @@ def finish(run: GradingRun, worker: WorkerProcess, timing: Timing, executors: Ex
         return dataclasses.replace(timing, device_note=msg(
             "device.several", "steady state on the CPU: this exercise is graded on several devices, which a host "
             "with one {platform} chip cannot give it", platform=sub.device.upper()))
-    frame = _program_frame(run, worker)
-    if isinstance(frame, Msg):
-        return dataclasses.replace(timing, device_note=frame)
-    program = _decoded(frame)
-    if isinstance(program, Msg):
-        return dataclasses.replace(timing, device_note=program)
+    frame = program_frame(run, worker, "timing", run.limits.timing_timeout_s)
+    if frame is None:
+        return dataclasses.replace(timing, device_note=msg(
+            "device.no_program", "steady state on the CPU: the worker did not hand over the program"))
+    program, inputs = decoded(frame)
+    if program is None:
+        return dataclasses.replace(timing, device_note=_stays(*inputs))
     try:
         executor = executors.get(sub.device)
-        reply = executor.time_program(*program, timeout=max(run.limits.timing_timeout_s, device.JOB_TIMEOUT_S))
+        reply = executor.time_program(program, inputs, timeout=max(run.limits.timing_timeout_s, device.JOB_TIMEOUT_S))
     except Unavailable as exc:
         return dataclasses.replace(timing, device_note=msg(
             "device.unavailable", "steady state on the CPU: {platform} unavailable ({why})",
@@ -75,22 +76,25 @@ def finish(run: GradingRun, worker: WorkerProcess, timing: Timing, executors: Ex
     return _merged(timing, reply, executor.facts, untrusted.visible(frame.function)[:80])
 
 
-def _program_frame(run: GradingRun, worker: WorkerProcess) -> protocol.DeviceProgramFrame | Msg:
-    deadline = time.monotonic() + run.limits.timing_timeout_s
-    frames = run.frames(worker, after="timing")
+def program_frame(run: GradingRun, worker: WorkerProcess, after: str,
+                  timeout: float) -> protocol.DeviceProgramFrame | None:
+    """The worker's next DeviceProgramFrame for this run (sent after ``after``), or None when none comes."""
+    deadline = time.monotonic() + timeout
+    frames = run.frames(worker, after=after)
     while True:
         message = frames.next(deadline)
         if isinstance(message, protocol.DeviceProgramFrame) and message.token == run.token:
             return message
         if message is TIMED_OUT or message is None or isinstance(message, (Msg, protocol.ProtocolError)):
-            return msg("device.no_program", "steady state on the CPU: the worker did not hand over the program")
+            return None
 
 
-def _decoded(frame: protocol.DeviceProgramFrame) -> tuple[bytes, list[bytes]] | Msg:
-    """The program's bytes and its inputs', within the executor's limits; the CPU's reason otherwise."""
+def decoded(frame: protocol.DeviceProgramFrame) -> tuple[bytes, list[bytes]] | tuple[None, tuple[str, str]]:
+    """The program's bytes and its inputs', within the executor's limits; else (None, (reason, detail)): a word
+    of ``wire.REASONS`` and the detail, made visible."""
     if frame.reason:
         reason = frame.reason if frame.reason in wire.REASONS else "not_exportable"
-        return _stays(reason, untrusted.visible(frame.detail)[:200])
+        return None, (reason, untrusted.visible(frame.detail)[:200])
     try:
         if not isinstance(frame.program, str) or len(frame.program) > wire.MAX_PROGRAM_BYTES * 4 // 3 + 4:
             raise ValueError("program")
@@ -99,9 +103,9 @@ def _decoded(frame: protocol.DeviceProgramFrame) -> tuple[bytes, list[bytes]] | 
         program = base64.b64decode(frame.program, validate=True)
         inputs = [base64.b64decode(b, validate=True) for b in frame.inputs]
     except (ValueError, binascii.Error):
-        return _stays("refused", "the program's frame was malformed")
+        return None, ("refused", "the program's frame was malformed")
     if sum(map(len, inputs)) > wire.MAX_INPUT_BYTES or not program:
-        return _stays("too_large", "")
+        return None, ("too_large", "")
     return program, inputs
 
 

@@ -131,10 +131,12 @@ def grade(worker: Worker, job: protocol.GradeJob, token: str) -> None:
         if job.process < job.processes - 1 and verdict.passed and grader.context is not None:
             worker.send(protocol.CarryFrame(token, grader.context.carried_out))  # for the next process
         worker.send(protocol.VerdictFrame(token, verdict.to_dict()))
+        if job.device_check and verdict.passed:  # the program whose device check the host decides next
+            worker.send(grader.device_program(token, job.device_check))
         if verdict.timing.status == "pending":
             worker.send(protocol.TimingFrame(token, grader.timing(verdict)))
             if job.timing.device:  # the program for the host's device executor (after the CPU timing)
-                worker.send(grader.device_program(token))
+                worker.send(grader.device_program(token, job.timing.device))
         if job.review and verdict.passed:
             worker.send(protocol.ReviewFrame(token, grader.review()))
     except BaseException:

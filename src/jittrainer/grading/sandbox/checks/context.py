@@ -328,6 +328,16 @@ class CheckContext:
             raise ExerciseBug(f"check {check_id!r} failed without an observation")
         return self.failed(check_id, observation, advice, tier=tier)
 
+    def on_device(self, check_id: str, advice: Msg | None = None, *, tier: int | None = None) -> bool:
+        """Leave ``check_id`` (the manifest's ``[grading.device] check``) to the accelerator: once every other check
+        has passed, the host has the device executor run the exported first jitted call and decides it there.
+        ``advice`` is shown with its failure as ``failed``'s is. Recorded only when nothing failed before it."""
+        if any(r.failed for r in self.results.values()):
+            return False
+        self._record(check_id, "skip", msg("device.waiting", "decided on the accelerator once the other checks "
+                                           "pass"), advice, tier)
+        return True
+
     def check_ran(self, check_id: str, calls: GradedCalls,
                   advice: Callable[[ErrorInfo], Msg | None] | None = None, *, tier: int | None = None,
                   explain: Callable[[ErrorInfo], Msg | None] | None = None) -> bool:
