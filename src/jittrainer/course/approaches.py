@@ -17,8 +17,8 @@ beside ``<approach id>.md`` (a short write-up) and ``<approach id>.zh.md``.
 
 **The one matching rule.** A program's *features* are the names of the primitives in its jaxpr (nested jaxprs
 included: loop bodies, branches, inner jits) plus a few facts (``grading.review.FACTS``: ``@donation``,
-``@constants``, ``@float64``, ``@weak_input``, ``@callback``, ``@callback_in_loop``, ``@recompiles``,
-``@no_program``). An approach
+``@constants``, ``@float64``, ``@weak_input``, ``@callback``, ``@callback_in_loop``, ``@precision_highest``,
+``@precision_high``, ``@recompiles``, ``@no_program``). An approach
 matches when every name in ``requires`` is a feature and no name in ``forbids`` is; the approaches are tried in
 order of ``precedence`` (then id), and the first that matches is the program's approach. None matching: the program
 is "unrecognised" — a way the exercise does not list.

@@ -139,8 +139,10 @@ class Reviewer:
 
     def _measure(self, solution: bytes) -> ProgramMeasures | None:
         sub = self.submission
+        # The device mode too: an exercise with a device check passes only where its device decides it.
         reference = Submission(sub.exercise, solution, sub.exercise.solution_path.resolve(), seed=sub.seed,
-                               timing=False, lang=sub.lang, review=True)
+                               timing=False, lang=sub.lang, review=True, device=sub.device,
+                               device_mode=sub.device_mode, device_reason=sub.device_reason)
         with self._lock:
             if self.cancelled.is_set():
                 return None

@@ -28,6 +28,8 @@ FACTS = {
     "@weak_input": "weak_inputs",
     "@callback": "callbacks",
     "@callback_in_loop": "callbacks_in_loop",
+    "@precision_highest": "precision_highest",  # a matrix product asking for float32 accuracy (HIGHEST)
+    "@precision_high": "precision_high",  # one asking for three bfloat16 passes (HIGH)
 }
 
 
@@ -56,6 +58,8 @@ class ProgramMeasures:
     constants: int | None = None
     const_bytes: int | None = None
     dead: int | None = None
+    precision_highest: int | None = None
+    precision_high: int | None = None
     compiles: int | None = None
     traces: int | None = None
     seconds: float | None = None

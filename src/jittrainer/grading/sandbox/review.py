@@ -200,10 +200,13 @@ def _dtype(var: Any) -> str:
 def jaxpr_facts(closed: Any) -> dict[str, Any]:
     primitives: Counter[str] = Counter()
     callbacks = in_loop = wide = 0
+    asked: Counter[str] = Counter()
     dead = _dead(closed)
     for eqn, looped, own in _walk(closed):
         name = eqn.primitive.name
         primitives[name] += 1
+        if name == "dot_general":
+            asked[_precision(eqn.params.get("precision"))] += 1
         if name in CALLBACK_PRIMITIVES:
             callbacks += 1
             in_loop += looped
@@ -223,7 +226,20 @@ def jaxpr_facts(closed: Any) -> dict[str, Any]:
         "constants": sum(1 for c in consts if getattr(c, "shape", ()) != ()),
         "const_bytes": int(sum(int(getattr(c, "nbytes", 0) or 0) for c in consts if getattr(c, "shape", ()) != ())),
         "dead": dead,
+        "precision_highest": asked["highest"],
+        "precision_high": asked["high"],
     }
+
+
+def _precision(value: Any) -> str:
+    """What a dot_general asks of an accelerator's matrix unit: "highest" (float32 products: HIGHEST, six bfloat16
+    passes or float32 inputs), "high" (three passes: HIGH, bf16 x3, TF32) or "default"."""
+    words = " ".join(str(v) for v in (value if isinstance(value, tuple) else (value,))).upper()
+    if "HIGHEST" in words or "X6" in words or "F32_F32_F32" in words:
+        return "highest"
+    if "HIGH" in words or "X3" in words or "TF32" in words:
+        return "high"
+    return "default"
 
 
 # --------------------------------------------------------------------------------------------- XLA's figures
