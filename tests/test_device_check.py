@@ -31,6 +31,9 @@ def test_a_device_table_is_read_and_every_bad_value_is_named():
     spec, problems = read({"platforms": ["tpu"], "check": "on_chip", "inputs": [[512, 512], [512, 512]],
                            "max_error": 1e-4})
     assert problems == [] and spec == DeviceCheck(("tpu",), "on_chip", ((512, 512), (512, 512)), 1e-4)
+    spec, problems = read({"platforms": ["tpu"], "check": "c", "inputs": [[4]], "max_error": 1e-2,
+                           "max_output_factor": 1.25, "any_shape": True})
+    assert problems == [] and spec.max_output_factor == 1.25 and spec.any_shape
     for bad, label in [({"platforms": ["tpu"], "check": "on_chip", "inputs": [[4]], "max_error": 1e-4, "x": 1},
                         "grading.device.x"),
                        ({"platforms": ["xpu"], "check": "c", "inputs": [[4]], "max_error": 1e-4}, "platforms"),
@@ -38,6 +41,10 @@ def test_a_device_table_is_read_and_every_bad_value_is_named():
                        ({"platforms": ["tpu"], "check": "c", "inputs": [[0]], "max_error": 1e-4}, "inputs"),
                        ({"platforms": ["tpu"], "check": "c", "inputs": [[4096, 4096]], "max_error": 1e-4}, "inputs"),
                        ({"platforms": ["tpu"], "check": "c", "inputs": [[4]], "max_error": 2}, "max_error"),
+                       ({"platforms": ["tpu"], "check": "c", "inputs": [[4]], "max_error": 0.1,
+                         "max_output_factor": 0.5}, "max_output_factor"),
+                       ({"platforms": ["tpu"], "check": "c", "inputs": [[4]], "max_error": 0.1, "any_shape": 1},
+                        "any_shape"),
                        ("tpu", "grading.device")]:
         _, problems = read(bad)
         assert problems and problems[0].split(":")[0].endswith(label), (bad, problems)
@@ -64,7 +71,7 @@ def test_an_accelerator_exercise_is_unavailable_in_the_cpu_mode_and_says_how_to_
 
 @pytest.fixture()
 def product():
-    (ex,) = load_exercises(FIXTURE)
+    ex = load_exercises(FIXTURE)[0]
     assert not ex.problems and ex.available
     yield ex
     device.SESSION.close()  # the CPU executor this test started
@@ -135,5 +142,40 @@ def test_a_device_check_needs_its_reference_and_is_refused_in_a_pack(tmp_path):
     (folder / device_check.REFERENCE_FILE).unlink()
     (ex,) = load_exercises(tmp_path)
     assert any("device_reference.py: file is missing" in p for p in ex.problems), ex.problems
-    (ex,) = load_exercises(FIXTURE, pack="p")
+    ex = load_exercises(FIXTURE, pack="p")[0]
     assert any("a pack's exercise cannot have a device check" in p for p in ex.problems), ex.problems
+
+
+@pytest.mark.parametrize("file, status", [("solution.py", "pass"), ("starter.py", "fail")])
+def test_any_shape_compares_in_row_major_order_and_the_memory_is_the_devices(file, status):
+    ex = load_exercises(FIXTURE)[1]
+    assert ex.id == "folded" and ex.device_check.any_shape and ex.device_check.max_output_factor == 1.25
+    path = ex.dir / file
+    try:
+        verdict = grade_once(Submission(ex, path.read_bytes(), path, seed=3))
+    finally:
+        device.SESSION.close()
+    row = next(c for c in verdict.checks if c.id == "stored")
+    assert verdict.status == status and row.status == status, verdict.headline.render()
+    if status == "pass":  # (4, 8, 16) for the reference's (4, 8, 4, 4); the CPU stores the logical size
+        assert "takes 2,048 bytes for 2,048 bytes of values (1.00×, at most 1.25×)" in row.message
+    else:  # heads before positions: the same values in another order
+        assert "against the float64 reference" in row.message
+
+
+FOLDED = DeviceCheck(("tpu",), "on_chip", ((4, 4),), 1e-2, max_output_factor=1.25, any_shape=True)
+
+
+@pytest.mark.parametrize("reply, passes, words", [
+    ({"shape": [16], "reference_shape": [4, 4], "error": 1e-3, "output_bytes": 64, "output_logical_bytes": 64},
+     True, "(1.00×, at most 1.25×)"),
+    ({"shape": [4, 4], "reference_shape": [4, 4], "error": 1e-3, "output_bytes": 4096,
+      "output_logical_bytes": 64}, False, "takes 4,096 bytes for 64 bytes of values: 64.00× its size"),
+    ({"shape": [4, 4], "reference_shape": [4, 4], "error": 1e-3}, False, "did not say how much memory"),
+    ({"shape": [17], "reference_shape": [4, 4], "error": None}, False, "has shape [17]"),
+    ({"shape": [16], "reference_shape": [4, 4], "error": 0.5, "output_bytes": 64, "output_logical_bytes": 64},
+     False, "off by 5.0e-01"),
+])
+def test_the_memory_factor_is_decided_from_the_devices_figure(reply, passes, words):
+    ok, seen = decide(FOLDED, {"ok": True, **reply}, "TPU v5 lite")
+    assert ok is passes and words in seen.render(), seen.render()

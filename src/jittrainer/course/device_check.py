@@ -28,10 +28,12 @@ class DeviceCheck:
     inputs: tuple[tuple[int, ...], ...]  # float32 input shapes, in the function's order
     max_error: float  # max|out - ref| / max|ref| against the float64 reference
     seed: int = 0
+    max_output_factor: float | None = None  # the result's bytes on the device / its logical bytes, at most
+    any_shape: bool = False  # the result may have any shape holding the reference's values in row-major order
 
     def job(self) -> dict:
         """What the executor is told about the check (the reference's path travels beside it)."""
-        return {"inputs": [list(s) for s in self.inputs], "seed": self.seed}
+        return {"inputs": [list(s) for s in self.inputs], "seed": self.seed, "any_shape": self.any_shape}
 
 
 def set_platform(platform: str) -> None:
@@ -60,7 +62,7 @@ def read(value: object, bad) -> DeviceCheck | None:
     if not isinstance(value, dict):
         bad("grading.device", "expected a table: platforms, check, inputs, max_error")
         return None
-    known = {"platforms", "check", "inputs", "max_error", "seed"}
+    known = {"platforms", "check", "inputs", "max_error", "seed", "max_output_factor", "any_shape"}
     for name in sorted(set(value) - known):
         bad(f"grading.device.{name}", "not a manifest key (known: see docs/authoring.md)")
     platforms = value.get("platforms")
@@ -90,7 +92,16 @@ def read(value: object, bad) -> DeviceCheck | None:
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
         bad("grading.device.seed", "expected a non-negative integer")
         return None
-    return DeviceCheck(tuple(platforms), check, tuple(tuple(s) for s in shapes), float(max_error), seed)
+    factor = value.get("max_output_factor")
+    if factor is not None and (not isinstance(factor, (int, float)) or isinstance(factor, bool) or factor < 1):
+        bad("grading.device.max_output_factor", "expected a factor of at least 1, such as 1.25")
+        return None
+    any_shape = value.get("any_shape", False)
+    if not isinstance(any_shape, bool):
+        bad("grading.device.any_shape", "expected true or false")
+        return None
+    return DeviceCheck(tuple(platforms), check, tuple(tuple(s) for s in shapes), float(max_error), seed,
+                       float(factor) if factor is not None else None, any_shape)
 
 
 def _size(shape: list[int]) -> int:

@@ -140,6 +140,8 @@ def run_job(job: dict[str, Any], device: Any, platform: str) -> dict[str, Any]:
 
 
 def check_job(job: dict[str, Any], device: Any, platform: str) -> dict[str, Any]:
+    from jittrainer.grading.sandbox.jax_compat import memory_stats
+
     """A device check (``course.device_check``): the program run once on the device with inputs made here, its
     result against the exercise's float64 reference, and the matmul precisions its StableHLO asks for. Numbers
     only: the host decides the check."""
@@ -159,11 +161,17 @@ def check_job(job: dict[str, Any], device: Any, platform: str) -> dict[str, Any]
     leaves = jax.tree_util.tree_leaves(compiled(*args, **kwargs))
     if len(leaves) != 1:
         return {"ok": True, "outputs": len(leaves)}
+    memory = memory_stats(compiled) or {}
+    logical = int(leaves[0].nbytes)
     out = np.asarray(jax.device_get(leaves[0]), dtype=np.float64)
     ref = np.asarray(reference(str(job.get("reference", "")))(*[a.astype(np.float64) for a in arrays]),
                      dtype=np.float64)
     reply: dict[str, Any] = {"ok": True, "precisions": precisions(exported.mlir_module()),
-                             "shape": list(out.shape), "reference_shape": list(ref.shape)}
+                             "shape": list(out.shape), "reference_shape": list(ref.shape),
+                             "dtype": str(leaves[0].dtype), "output_logical_bytes": logical,
+                             "output_bytes": memory.get("output")}
+    if job.get("any_shape") and out.size == ref.size:  # the same values in row-major order, in any shape
+        out = out.reshape(ref.shape)
     if out.shape == ref.shape:
         scale = float(np.max(np.abs(ref))) if ref.size else 0.0
         worst = float(np.max(np.abs(out - ref))) if ref.size else 0.0

@@ -101,13 +101,14 @@ class DeviceExecutor:
                                "inputs": [base64.b64encode(b).decode("ascii") for b in inputs]}, timeout)
 
     def check_program(self, program: bytes, shapes: list[list[int]], seed: int, reference: str,
-                      timeout: float = JOB_TIMEOUT_S) -> dict[str, Any]:
+                      timeout: float = JOB_TIMEOUT_S, *, any_shape: bool = False) -> dict[str, Any]:
         """The executor's measures for a device check (``course.device_check``): the program run on inputs of
         ``shapes`` it makes from ``seed``, against ``reference`` (a course file's path, never a learner's)."""
         if len(program) > wire.MAX_PROGRAM_BYTES:
             return {"ok": False, "reason": "too_large", "detail": "over the executor's size limits"}
         return self._exchange({"kind": "check", "program": base64.b64encode(program).decode("ascii"),
-                               "shapes": shapes, "seed": seed, "reference": reference}, timeout)
+                               "shapes": shapes, "seed": seed, "reference": reference, "any_shape": any_shape},
+                              timeout)
 
     def _exchange(self, job: dict[str, Any], timeout: float) -> dict[str, Any]:
         with self.lock:

@@ -66,7 +66,8 @@ def judge(run: GradingRun, worker: WorkerProcess, verdict: Verdict, executors: E
     try:
         executor = executors.get(platform)
         reply = executor.check_program(program, [list(s) for s in spec.inputs], spec.seed,
-                                       str(ex.dir / REFERENCE_FILE), timeout=max(run.limits.timeout_s, JOB_TIMEOUT_S))
+                                       str(ex.dir / REFERENCE_FILE), timeout=max(run.limits.timeout_s, JOB_TIMEOUT_S),
+                                       any_shape=spec.any_shape)
     except Unavailable as exc:
         return _error(verdict, index, msg("device_check.unavailable", "not graded: the {device} is unavailable "
                                           "({why})", device=platform.upper(), why=str(exc)[:300]))
@@ -89,6 +90,8 @@ def decide(spec: DeviceCheck, reply: dict[str, Any], device: str) -> tuple[bool,
         return False, msg("device_check.outputs", "the program handed to the {device} returns {n} arrays, not one",
                           device=device, n=str(reply["outputs"]))
     shape, want = reply.get("shape"), reply.get("reference_shape")
+    if spec.any_shape and isinstance(shape, list) and isinstance(want, list) and _size(shape) == _size(want):
+        shape = want  # the executor compared them in row-major order
     if shape != want:
         return False, msg("device_check.shape", "on the {device} the result has shape {shape}, the reference {want}",
                           device=device, shape=str(shape)[:80], want=str(want)[:80])
@@ -104,9 +107,34 @@ def decide(spec: DeviceCheck, reply: dict[str, Any], device: str) -> tuple[bool,
         return False, msg("device_check.too_far", "on the {device} the result is off by {error} of its largest value "
                           "against the float64 reference (at most {limit} allowed); the program's matrix products "
                           "ask for precision {asked}", device=device, error=off, limit=limit, asked=asked)
+    if spec.max_output_factor is not None:
+        stored, logical = reply.get("output_bytes"), reply.get("output_logical_bytes")
+        if not _count(stored) or not _count(logical) or logical == 0:
+            return False, msg("device_check.no_memory", "the {device} did not say how much memory the result takes",
+                              device=device)
+        factor = stored / logical
+        words = {"device": device, "stored": format(stored, ","), "logical": format(logical, ","),
+                 "factor": format(factor, ".2f"), "limit": format(spec.max_output_factor, "g")}
+        if factor > spec.max_output_factor:
+            return False, msg("device_check.padded", "on the {device} the result takes {stored} bytes for {logical} "
+                              "bytes of values: {factor}× its size (at most {limit}× allowed)", **words)
+        return True, msg("device_check.fits", "on the {device} the result takes {stored} bytes for {logical} bytes "
+                         "of values ({factor}×, at most {limit}×); off by {error} of the largest value against "
+                         "float64", error=off, **words)
     return True, msg("device_check.close", "on the {device}: off by {error} of the largest value against float64 "
                      "(at most {limit}); matrix products at precision {asked}", device=device, error=off,
                      limit=limit, asked=asked)
+
+
+def _size(shape: list) -> int:
+    n = 1
+    for d in shape:
+        n *= d if isinstance(d, int) else 0
+    return n
+
+
+def _count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
 def _passed(verdict: Verdict, index: int, row: CheckResult, seen: Msg) -> Verdict:
