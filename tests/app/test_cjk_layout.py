@@ -191,6 +191,10 @@ async def test_the_exercise_list_breaks_chinese_titles_between_phrases(size):
         for exercise_id, title in titles.items():
             prompt = option_list.get_option(exercise_id).prompt
             lines = [line.strip() for line in prompt.plain.split("\n")][: len(title)]
+            # An unavailable exercise's reason follows on lines of its own (wrapped the same way, checked apart).
+            reason = next((i for i, line in enumerate(lines) if line.startswith("不可用：")), len(lines))
+            lines, reason_lines = lines[:reason], lines[reason:]
+            split += [f"{a}⏎{b}" for a, b in zip(reason_lines, reason_lines[1:]) if HAN.match(a[-1]) and HAN.match(b[0])]
             shown = [lines[0].split(" ", 2)[2], *lines[1:]]  # past the mark and the number
             for line, after in zip(shown, shown[1:]):
                 # a line may end at a phrase's punctuation or at a space, never between two Chinese characters

@@ -33,7 +33,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         return check_all(session, args)
     if not args.id:
         raise UsageError(_("which exercise? give its id, folder name or number (or --all)"))
-    ex = find(session, args.id)
+    ex = find(session, args.id, to_grade=True)
     draft = session.drafts.path(ex)
     path = given_file(args.path) if args.path else draft_path(session, ex)
     source = read_source(path)

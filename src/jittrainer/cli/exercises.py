@@ -42,12 +42,14 @@ def session_for(args: argparse.Namespace) -> Session:
     return session
 
 
-def find(session: Session, key: str) -> Exercise:
+def find(session: Session, key: str, *, to_grade: bool = False) -> Exercise:
+    """The exercise ``key`` names. One that waits only for its device (an accelerator exercise in the CPU mode) can
+    be read, hinted and run here; ``to_grade``: it must be gradable here too."""
     try:
         ex = session.find(key)
     except ExerciseNotFound as exc:
         raise UsageError(str(exc)) from None
-    if not ex.available:
+    if not ex.available and (to_grade or ex.problems or not ex.applies):
         raise UsageError(_("{folder} is unavailable: {problem}").format(folder=ex.dir.name,
                                                                        problem=ex.unavailable_reason()))
     return ex

@@ -316,7 +316,7 @@ class WatchLoop:
 def cmd_watch(args: argparse.Namespace) -> int:
     session = session_for(args)
     if args.id:
-        ex = find(session, args.id)
+        ex = find(session, args.id, to_grade=True)
     else:
         progress = session.progress.load()
         available = [e for e in session.exercises if e.available]

@@ -16,8 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from jittrainer import paths
-from jittrainer.course import device_check
-from jittrainer.course.device_check import DeviceCheck
+from jittrainer.course.device_check import REFERENCE_FILE, DeviceCheck, unavailable_reason
 from jittrainer.course.layout import (CODE_FILES, FOLDER_RE, MIN_HINTS, MIN_WRONG, TEXT_FILES, find_todos, qualified,
                                       split_key, todo_summary)
 from jittrainer.course.manifest import read_manifest
@@ -99,7 +98,7 @@ class Exercise:
     def device_reason(self) -> str:
         """Why this process's device mode cannot decide the exercise's device check ('' when it can, or it has
         none)."""
-        return device_check.unavailable_reason(self.device_check) if self.device_check else ""
+        return unavailable_reason(self.device_check) if self.device_check else ""
 
     def unavailable_reason(self) -> str:
         """Why it cannot be opened: the first problem with its files, or the JAX version it needs."""
@@ -299,8 +298,8 @@ def _check_files(ex: Exercise) -> None:
     if ex.device_check is not None:
         if ex.pack:  # its reference would run in the device executor, outside the sandbox
             ex.problems.append(f"{folder}/manifest.toml: grading.device: a pack's exercise cannot have a device check")
-        elif not (ex.dir / device_check.REFERENCE_FILE).is_file():
-            ex.problems.append(f"{folder}/{device_check.REFERENCE_FILE}: file is missing (grading.device needs it)")
+        elif not (ex.dir / REFERENCE_FILE).is_file():
+            ex.problems.append(f"{folder}/{REFERENCE_FILE}: file is missing (grading.device needs it)")
 
 
 def _flag_duplicates(exercises: list[Exercise]) -> None:

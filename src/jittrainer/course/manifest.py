@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from jittrainer.course import device_check
+from jittrainer.course.device_check import read as read_device_check
 from jittrainer.course.layout import ID_RE
 from jittrainer.course.schema import Fields
 from jittrainer.course.versions import VersionRangeError, check_range
@@ -125,7 +125,7 @@ def _read_processes(fields: Fields, table: dict, key: Key) -> Any:
 
 
 def _read_device(fields: Fields, table: dict, key: Key) -> Any:
-    return device_check.read(table.get(key.name), fields.bad)
+    return read_device_check(table.get(key.name), fields.bad)
 
 
 def _read_checks(fields: Fields, table: dict, key: Key) -> Any:

@@ -14,7 +14,7 @@ from textual.widgets import Label, OptionList, ProgressBar
 from textual.widgets.option_list import Option
 
 from jittrainer.course.exercises import Exercise
-from jittrainer.i18n import _, wrap, wrap_title
+from jittrainer.i18n import _, wrap_title
 
 MARKS = {
     "passed": ("✔", "$text-success"),
@@ -51,7 +51,8 @@ def exercise_prompt(entry: Entry, status: str, width: int = 26) -> Content:
         reason = exercise.unavailable_reason()
         # The folder is the exercise itself.
         reason = reason.removeprefix(f"{exercise.dir.name}/").removeprefix(f"{exercise.dir.name}: ")
-        wrapped = wrap(_("unavailable: {reason}").format(reason=reason), width - len(INDENT))
+        # Wrapped as titles are: a Chinese reason breaks between phrases, never inside a word.
+        wrapped = wrap_title(_("unavailable: {reason}").format(reason=reason), width - len(INDENT))
         if len(wrapped) > REASON_LINES:  # the Task pane lists every problem in full
             wrapped = [*wrapped[: REASON_LINES - 1], wrapped[REASON_LINES - 1][: width - len(INDENT) - 1] + "…"]
         prompt = Content.assemble(prompt, "\n", ("\n".join(INDENT + line for line in wrapped), "$text-error"))
