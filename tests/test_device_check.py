@@ -100,7 +100,7 @@ def test_the_executor_refuses_a_program_whose_inputs_are_not_the_manifests(produ
     executor = device.DeviceExecutor("cpu")
     try:
         executor.ready()
-        reply = executor.check_program(exported("cpu"), [[64, 32], [32, 16]], 0,
+        reply = executor.check_program(exported("cpu"), [[2048, 1100], [1100, 16]], 0,
                                        str(product.dir / device_check.REFERENCE_FILE))
     finally:
         executor.close()

@@ -17,9 +17,9 @@ from jittrainer.grading.device_wire import MAX_INPUT_BYTES, MAX_PROGRAM_BYTES
 from jittrainer.grading.protocol import DeviceProgramFrame
 
 
-def export_first_call(context: Any, platform: str, token: str) -> DeviceProgramFrame:
-    """The frame for the first jitted call (with array arguments) of the graded calls: the program and its inputs,
-    or the reason it stays on the CPU."""
+def export_first_call(context: Any, platform: str, token: str, *, with_inputs: bool = True) -> DeviceProgramFrame:
+    """The frame for the first jitted call (with array arguments) of the graded calls: the program and its inputs
+    (none without ``with_inputs``: a device check's executor makes its own), or the reason it stays on the CPU."""
     call = _first_call(context)
     if call is None:
         return DeviceProgramFrame(token, reason="no_jitted_call")
@@ -27,7 +27,7 @@ def export_first_call(context: Any, platform: str, token: str) -> DeviceProgramF
     if not hasattr(fn, "trace"):
         return DeviceProgramFrame(token, reason="ahead_of_time")
     try:
-        exported, inputs = export_call(fn, args, kwargs, leaves=leaves, platform=platform)
+        exported, inputs = export_call(fn, args, kwargs, leaves=leaves, platform=platform, with_inputs=with_inputs)
     except TooLarge as exc:
         return DeviceProgramFrame(token, reason="too_large", detail=str(exc)[:200])
     except Unexportable as exc:
@@ -67,10 +67,10 @@ class TooLarge(ValueError):
     pass
 
 
-def export_call(fn: Any, args: tuple, kwargs: dict, *, leaves: list[Any],
-                platform: str) -> tuple[bytes, list[bytes]]:
+def export_call(fn: Any, args: tuple, kwargs: dict, *, leaves: list[Any], platform: str,
+                with_inputs: bool = True) -> tuple[bytes, list[bytes]]:
     """``fn`` (what ``jax.jit`` returned) exported for ``platform`` at these arguments: the serialised program and
-    each program input as ``.npy`` bytes, in the program's order."""
+    each program input as ``.npy`` bytes, in the program's order (none without ``with_inputs``)."""
     import jax
 
     with jax.default_device(jax.devices("cpu")[0]):
@@ -79,6 +79,8 @@ def export_call(fn: Any, args: tuple, kwargs: dict, *, leaves: list[Any],
     if len(program) > MAX_PROGRAM_BYTES:
         raise TooLarge(f"the program is {len(program)} bytes (limit {MAX_PROGRAM_BYTES})")
     avals = list(exported.in_avals)
+    if not with_inputs:
+        return program, []
     if len(leaves) != len(avals):
         raise Unexportable(f"{len(leaves)} argument values for {len(avals)} program inputs")
     inputs, total = [], 0

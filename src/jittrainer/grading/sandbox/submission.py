@@ -318,13 +318,13 @@ class SubmissionGrader:
                          self.worker.watch, starter)
         return _encode(timing)
 
-    def device_program(self, token: str, platform: str) -> Any:
+    def device_program(self, token: str, platform: str, *, with_inputs: bool = True) -> Any:
         """The graded program exported for ``platform`` (``sandbox.device_export``), or why it cannot be."""
         from jittrainer.grading.sandbox.device_export import export_first_call
 
         assert self.context is not None
         with self.worker.recorder.mute():  # exporting traces the learner's function again
-            return export_first_call(self.context, platform, token)
+            return export_first_call(self.context, platform, token, with_inputs=with_inputs)
 
     def review(self) -> dict[str, Any]:
         """The program's measures for the review (``grading.sandbox.review``); after the verdict and its timing."""

@@ -132,7 +132,7 @@ def grade(worker: Worker, job: protocol.GradeJob, token: str) -> None:
             worker.send(protocol.CarryFrame(token, grader.context.carried_out))  # for the next process
         worker.send(protocol.VerdictFrame(token, verdict.to_dict()))
         if job.device_check and verdict.passed:  # the program whose device check the host decides next
-            worker.send(grader.device_program(token, job.device_check))
+            worker.send(grader.device_program(token, job.device_check, with_inputs=False))  # the executor makes them
         if verdict.timing.status == "pending":
             worker.send(protocol.TimingFrame(token, grader.timing(verdict)))
             if job.timing.device:  # the program for the host's device executor (after the CPU timing)
