@@ -179,3 +179,13 @@ FOLDED = DeviceCheck(("tpu",), "on_chip", ((4, 4),), 1e-2, max_output_factor=1.2
 def test_the_memory_factor_is_decided_from_the_devices_figure(reply, passes, words):
     ok, seen = decide(FOLDED, {"ok": True, **reply}, "TPU v5 lite")
     assert ok is passes and words in seen.render(), seen.render()
+
+
+def test_without_its_device_an_accelerator_exercise_is_read_but_not_graded(capsys):
+    from jittrainer.cli import main
+
+    assert main(["show", "matmul_precision"]) == 0
+    assert "## Contract" in capsys.readouterr().out
+    assert main(["check", "matmul_precision"]) == 2
+    err = capsys.readouterr().err
+    assert "45_matmul_precision is unavailable: graded on a TPU by the device executor" in err
