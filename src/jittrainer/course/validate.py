@@ -5,7 +5,6 @@ has its Chinese text. Grades run through the real worker, in parallel on all cor
 from __future__ import annotations
 
 import os
-from typing import Any
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -16,6 +15,7 @@ from jittrainer.course.drills.model import Deck
 from jittrainer.course.exercises import Exercise
 from jittrainer.course.expect import ExpectationMissing, judge, read_expectation
 from jittrainer.grading.host import zygote
+from jittrainer.grading.host.device import Choice
 from jittrainer.grading.host.grading import grade
 from jittrainer.grading.host.run import Submission, new_seed
 from jittrainer.grading.limits import limits_for
@@ -154,11 +154,11 @@ def validate(
     on_result: Callable[[str, bool], None] | None = None,
     deck: Deck | None = None,
     languages: bool = False,
-    device: Any = None,
+    device: Choice | None = None,
 ) -> Report:
     """Grade every starter, solution and wrong fix; with a ``deck``, also run every drill card's proof; with
-    ``languages``, require every exercise (and card) to ship its Chinese text; with ``device`` (a
-    ``grading.host.device.Choice``), device checks are made on its platform."""
+    ``languages``, require every exercise (and card) to ship its Chinese text; with ``device``, device checks are
+    made on its platform."""
     from jittrainer.course.drills.proofs import verify_cards
 
     report = Report(seed=seed if seed is not None else new_seed(), exercises=len(exercises))

@@ -140,13 +140,13 @@ def run_job(job: dict[str, Any], device: Any, platform: str) -> dict[str, Any]:
 
 
 def check_job(job: dict[str, Any], device: Any, platform: str) -> dict[str, Any]:
-    from jittrainer.grading.sandbox.jax_compat import memory_stats
-
     """A device check (``course.device_check``): the program run once on the device with inputs made here, its
-    result against the exercise's float64 reference, and the matmul precisions its StableHLO asks for. Numbers
-    only: the host decides the check."""
+    result against the exercise's float64 reference, the bytes the result takes there, and the matmul precisions
+    its StableHLO asks for. Numbers only: the host decides the check."""
     import jax
     import numpy as np
+
+    from jittrainer.grading.sandbox.jax_compat import memory_stats
 
     exported = program(job, platform)
     shapes = [tuple(int(d) for d in s) for s in job.get("shapes", [])]

@@ -173,9 +173,10 @@ class ReviewFrame:
 
 @dataclass
 class DeviceProgramFrame:
-    """The graded program exported for the device the job asked for (``GradeJob.device_check``, sent right after
-    a passing verdict; ``TimingRequest.device``, after the timing): the serialised program and its inputs (``.npy`` bytes; base64 on the wire), or why it stays on the CPU
-    (``reason``: a word from ``grading.device_wire.REASONS``). Untrusted bytes: the host bounds and checks them."""
+    """The graded program exported for the device the job asked for (``GradeJob.device_check``: right after a
+    passing verdict, without inputs; ``TimingRequest.device``: after the timing): the serialised program and its
+    inputs (``.npy`` bytes; base64 on the wire), or why it stays on the CPU (``reason``: a word from
+    ``grading.device_wire.REASONS``). Untrusted bytes: the host bounds and checks them."""
 
     token: str
     program: Any = b""

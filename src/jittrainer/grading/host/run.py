@@ -191,8 +191,9 @@ class GradingRun:
 
     def _after_verdict(self, worker: WorkerProcess, verdict: Verdict,
                        on_verdict: Callable[[Verdict], None] | None) -> None:
-        """What runs once the verdict is in: the timing, then (after a pass) the review's measures; neither changes
-        the verdict."""
+        """What runs once the verdict is in: an exercise's device check (after a pass: it decides the check the
+        worker left waiting, ``device_check``), then the timing and (after a pass) the review's measures, which
+        never change the verdict."""
         if self.submission.exercise.device_check is not None and verdict.passed:
             decided = device_check.judge(self, worker, verdict)
             for name in ("status", "headline", "checks"):  # in place: the caller holds this verdict
