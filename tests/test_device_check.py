@@ -189,3 +189,19 @@ def test_without_its_device_an_accelerator_exercise_is_read_but_not_graded(capsy
     assert main(["check", "matmul_precision"]) == 2
     err = capsys.readouterr().err
     assert "45_matmul_precision is unavailable: graded on a TPU by the device executor" in err
+
+
+def test_validate_grades_an_exercise_with_a_device_check_as_declared():
+    from jittrainer.course.validate import validate
+    from jittrainer.grading.host.device import choose
+
+    exercises = load_exercises(FIXTURE)
+    try:
+        report = validate(exercises, seed=5, jobs=2, device=choose("cpu"))
+    finally:
+        device.SESSION.close()
+    # The fixtures are not held to the course's static rules; every grade is as declared.
+    assert len(report.results) == 10 and all(r.ok for r in report.results), report.results
+    assert sorted((r.exercise, r.role, r.status) for r in report.results if r.role != "wrong") == [
+        ("folded", "solution", "pass"), ("folded", "starter", "fail"),
+        ("product", "solution", "pass"), ("product", "starter", "fail")]
