@@ -21,8 +21,13 @@ rc=$?
 echo "check --device tpu: $(( ($(date +%s%N) - t0) / 1000000 )) ms, exit $rc"
 python3 -m jittrainer check frozen_globals exercises/02_frozen_globals/solution.py --timing --device tpu --json \
     --no-review > "$OUT/check.json"
-# One process, one executor, the chip opened once: single-device course solutions, plus two that stay on the CPU.
-python3 tools/tpu_proof.py "$OUT/proof.json" 02_frozen_globals 05_traced_if 07_unrolled_loop 08_static_shapes \
-    12_static_argnums 19_weak_types 21_captured_constants 29_buffer_donation 34_jit_too_little 35_jit_numerics \
-    42_grad_under_jit 43_remat_budget 04_host_callbacks 31_shard_map_psum
+# One process, one executor, the chip opened once, for every course solution the CPU can grade alone;
+# those graded on several devices, or whose program cannot be exported, stay on the CPU and say why.
+python3 tools/tpu_proof.py "$OUT/proof.json" $(ls exercises | grep '^[0-9]' | grep -v '^45_\|^46_')
 echo "proof exit $?"
+# The accelerator exercises: every graded file held to what it declares, the chip deciding each device check; then
+# the whole course through validate, its device checks on the chip.
+python3 tools/tpu_proof.py --files "$OUT/files.json" 45_matmul_precision 46_tpu_layout
+echo "files exit $?"
+python3 -m jittrainer validate --device tpu --json > "$OUT/validate.json"
+echo "validate --device tpu exit $?"
