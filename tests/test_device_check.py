@@ -205,3 +205,15 @@ def test_validate_grades_an_exercise_with_a_device_check_as_declared():
     assert sorted((r.exercise, r.role, r.status) for r in report.results if r.role != "wrong") == [
         ("folded", "solution", "pass"), ("folded", "starter", "fail"),
         ("product", "solution", "pass"), ("product", "starter", "fail")]
+
+
+def test_validate_skips_an_accelerator_exercise_without_its_device_and_says_why(tmp_path):
+    from jittrainer.course.validate import validate
+
+    folder = tmp_path / "01_product"
+    shutil.copytree(FIXTURE / "01_product", folder)
+    manifest = folder / "manifest.toml"
+    manifest.write_text(manifest.read_text().replace('platforms = ["cpu"]', 'platforms = ["tpu"]'))
+    report = validate(load_exercises(tmp_path), seed=5, jobs=1)
+    assert report.results == [] and len(report.skipped) == 1
+    assert report.skipped[0].startswith("01_product: graded on a TPU by the device executor")

@@ -173,7 +173,7 @@ def validate(
                     on_result(problem, False)
         if ex.problems:
             continue
-        if not ex.applies:
+        if not ex.applies or ex.device_reason:  # another JAX, or a device this mode does not give
             report.skipped.append(f"{ex.dir.name}: {ex.unavailable_reason()}")
             if on_result:
                 on_result(f"{ex.dir.name}: skipped, {ex.unavailable_reason()}", True)
