@@ -9,6 +9,7 @@ mode gives none of ``platforms``, the exercise is unavailable and says why.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from jittrainer.i18n import _
@@ -31,19 +32,11 @@ class DeviceCheck:
     max_output_factor: float | None = None  # the result's bytes on the device / its logical bytes, at most
     any_shape: bool = False  # the result may have any shape holding the reference's values in row-major order
 
-    def job(self) -> dict:
-        """What the executor is told about the check (the reference's path travels beside it)."""
-        return {"inputs": [list(s) for s in self.inputs], "seed": self.seed, "any_shape": self.any_shape}
-
 
 def set_platform(platform: str) -> None:
     """The device mode's platform ('' for the CPU alone): which device checks this process can decide."""
     global _platform
     _platform = platform
-
-
-def platform() -> str:
-    return _platform
 
 
 def unavailable_reason(check: DeviceCheck) -> str:
@@ -80,7 +73,7 @@ def read(value: object, bad) -> DeviceCheck | None:
     if not ok:
         bad("grading.device.inputs", "expected a list of float32 input shapes, such as [[512, 512], [512, 512]]")
         return None
-    elements = sum(_size(s) for s in shapes)
+    elements = sum(math.prod(s) for s in shapes)
     if elements > MAX_ELEMENTS:
         bad("grading.device.inputs", f"{elements} elements in all: at most {MAX_ELEMENTS}")
         return None
@@ -102,10 +95,3 @@ def read(value: object, bad) -> DeviceCheck | None:
         return None
     return DeviceCheck(tuple(platforms), check, tuple(tuple(s) for s in shapes), float(max_error), seed,
                        float(factor) if factor is not None else None, any_shape)
-
-
-def _size(shape: list[int]) -> int:
-    n = 1
-    for d in shape:
-        n *= d
-    return n

@@ -12,6 +12,7 @@ verdict is an error that says why, never a pass.
 from __future__ import annotations
 
 import dataclasses
+import math
 from typing import TYPE_CHECKING, Any
 
 from jittrainer.course.device_check import REFERENCE_FILE, DeviceCheck, unavailable_reason
@@ -127,10 +128,7 @@ def decide(spec: DeviceCheck, reply: dict[str, Any], device: str) -> tuple[bool,
 
 
 def _size(shape: list) -> int:
-    n = 1
-    for d in shape:
-        n *= d if isinstance(d, int) else 0
-    return n
+    return math.prod(d if isinstance(d, int) else 0 for d in shape)
 
 
 def _count(value: Any) -> bool:
