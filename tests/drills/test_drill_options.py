@@ -19,7 +19,7 @@ from jittrainer.course.drills.loader import load_drills
 from jittrainer.course.drills.model import KINDS, LEVELS
 from jittrainer.course.drills.proofs import prove_cards
 from jittrainer.course.drills.round import RoundOptions, not_applying, plan_round
-from jittrainer.course.versions import installed_jax
+from jittrainer.course.versions import in_range, installed_jax
 
 
 def _leveled(tmp_path, levels: dict[str, str], jax: dict[str, str] | None = None):
@@ -109,7 +109,12 @@ def test_the_bundled_version_ranges_hold_here():
     pinned = {c.id: c.jax for c in deck.available if c.jax}
     assert pinned["shard_map_unsharded_input"] == ">=0.9.1"
     assert "axis_types=(AxisType.Explicit,)" in deck.find("shard_map_unsharded_input").code
-    assert all(c.applies() for c in deck.available), "the installed JAX is one the whole deck is proved on"
+    # JAX 0.12.1 hoists a large captured constant out of the program: the card about it is split by version.
+    split = {"closed_over_array_embedded": "<0.12.1", "closed_over_array_hoisted": ">=0.12.1"}
+    assert {card: pinned[card] for card in split} == split
+    here = "closed_over_array_hoisted" if in_range(installed_jax(), ">=0.12.1") else "closed_over_array_embedded"
+    assert [c.id for c in deck.available if not c.applies()] == [card for card in split if card != here], \
+        "on the installed JAX, every card applies but the split card's other half"
 
 
 # --------------------------------------------------------------------------------------------- interview
