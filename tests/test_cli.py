@@ -254,3 +254,38 @@ def test_format_exercism_implies_json_and_every_test_code_names_its_rule(learner
     assert all(t["test_code"].startswith("Check ") and "Rule it enforces" in t["test_code"] for t in data["tests"])
     r = run("check", "--all", "--format", "exercism", home=learner_home)
     assert r.returncode == 2 and "--format exercism" in r.stderr
+
+
+def test_check_grades_on_a_worker_started_before_the_course_is_read(learner_home, monkeypatch, capsys):
+    """`check` starts its worker first, so the worker's import of jax overlaps the course and draft loading; the
+    grade runs on that worker, no second one starts beside it, and none is left running."""
+    from jittrainer import cli
+    from jittrainer.cli import check as check_cli
+    from jittrainer.grading.host.pool import WorkerPool
+
+    events: list[tuple] = []
+    pools: list[WorkerPool] = []
+
+    class Recording(WorkerPool):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            pools.append(self)
+
+        def start(self):
+            super().start()
+            events.append(("spare", *[w.supervisor_pid for w in self.idle()]))
+
+        def take(self, devices=4):
+            worker = super().take(devices)
+            events.append(("took", worker.supervisor_pid))
+            return worker
+
+    reading = check_cli.session_for
+    monkeypatch.setattr(check_cli, "WorkerPool", Recording)
+    monkeypatch.setattr(check_cli, "session_for", lambda args: events.append(("course",)) or reading(args))
+    code = cli.main(["check", "black_box_print", "--json", "--no-timing", "--no-review", "--seed", "1"])
+    assert code == 1 and json.loads(capsys.readouterr().out)["status"] == "fail"
+    (pool,) = pools
+    spare = events[0][1]
+    assert events == [("spare", spare), ("course",), ("spare", spare), ("took", spare)]
+    assert pool.started_workers == 1 and pool.idle() == []

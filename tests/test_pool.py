@@ -109,3 +109,23 @@ def test_cold_and_warm_paths_give_the_same_verdict(pool, double, tmp_path):
     assert (cold.status, cold.compiles, cold.output, [c.status for c in cold.checks]) == (
         warm.status, warm.compiles, warm.output, [c.status for c in warm.checks]
     )
+
+
+def test_a_head_start_is_not_refilled_and_swaps_a_spare_of_the_wrong_count(double, tmp_path):
+    """`check`'s pool (refill=False): the spare it started early serves the grade and no other starts after it; an
+    exercise graded with other device counts stops that spare for one of its own counts."""
+    pool = WorkerPool(spares=1, fork_server=False, refill=False)
+    try:
+        pool.start()
+        (early,) = pool.idle()
+        pool.want((2,))
+        (swapped,) = pool.idle()
+        assert swapped.devices == 2 and early.supervisor.wait(10) is not None
+        taken = pool.take(2)
+        assert taken is swapped and pool.idle() == [] and pool.started_workers == 2
+        taken.kill()
+        run = pool.grade_run(submission(double, tmp_path))  # a count with no spare: started for it, none after
+        assert run.run().status == "pass"
+        assert pool.idle() == [] and pool.started_workers == 3
+    finally:
+        pool.shutdown()

@@ -23,10 +23,14 @@ live_pools: weakref.WeakSet[WorkerPool] = weakref.WeakSet()  # every pool of thi
 
 
 class WorkerPool:
-    def __init__(self, spares: int = 1, devices: tuple[int, ...] = (DEFAULT_DEVICES,), fork_server: bool = True) -> None:
+    def __init__(self, spares: int = 1, devices: tuple[int, ...] = (DEFAULT_DEVICES,), fork_server: bool = True,
+                 refill: bool = True) -> None:
         if fork_server:  # a process that keeps a pool grades often: its workers are forked from one fork server
             zygote.start_shared()
         self.spares = max(0, spares)
+        # False: a head start for one grade (`check`): the spares are started once and a taken one is not
+        # replaced, so no process imports jax beside the grade for nothing.
+        self.refill = refill
         self.counts: tuple[int, ...] = tuple(devices)
         self._idle: list[WorkerProcess] = []
         self._lock = threading.Lock()
@@ -78,7 +82,8 @@ class WorkerPool:
                 candidate.kill()  # a spare that died while waiting: never hand it out
             if worker is None:
                 worker = self._spawn(devices, now=True)
-        self.start()
+        if self.refill:
+            self.start()
         return worker
 
     def grade_run(self, submission: Submission, limits: Limits | None = None) -> Grading:
