@@ -146,6 +146,30 @@ def test_a_device_check_needs_its_reference_and_is_refused_in_a_pack(tmp_path):
     assert any("a pack's exercise cannot have a device check" in p for p in ex.problems), ex.problems
 
 
+@pytest.mark.parametrize("body", ["    raise ValueError('a typo in the reference')\n", None])
+def test_a_fault_in_the_exercises_reference_is_an_error_that_blames_the_exercise(tmp_path, body):
+    """The reference is course data run in the executor: when it raises (or defines no reference()), the solution
+    is not graded and the learner is told the exercise is at fault, never that their program did not run."""
+    folder = tmp_path / "01_product"
+    shutil.copytree(FIXTURE / "01_product", folder)
+    reference = folder / device_check.REFERENCE_FILE
+    if body is None:
+        reference.write_text("def not_the_reference(x, w):\n    return x @ w\n")
+    else:
+        reference.write_text("def reference(x, w):\n" + body)
+    (ex,) = load_exercises(tmp_path)
+    try:
+        path = folder / "solution.py"
+        verdict = grade_once(Submission(ex, path.read_bytes(), path, seed=3))
+    finally:
+        device.SESSION.close()
+    row = next(c for c in verdict.checks if c.id == "close")
+    assert verdict.status == "error" and row.status == "error", verdict.headline.render()
+    assert "fault in the exercise, not in your program" in row.message and "device_reference.py" in row.message
+    assert ("ValueError: a typo in the reference" if body else "defines no reference()") in row.message
+    assert "did not run" not in row.message
+
+
 @pytest.mark.parametrize("file, status", [("solution.py", "pass"), ("starter.py", "fail")])
 def test_any_shape_compares_in_row_major_order_and_the_memory_is_the_devices(file, status):
     ex = load_exercises(FIXTURE)[1]

@@ -164,8 +164,11 @@ def check_job(job: dict[str, Any], device: Any, platform: str) -> dict[str, Any]
     memory = memory_stats(compiled) or {}
     logical = int(leaves[0].nbytes)
     out = np.asarray(jax.device_get(leaves[0]), dtype=np.float64)
-    ref = np.asarray(reference(str(job.get("reference", "")))(*[a.astype(np.float64) for a in arrays]),
-                     dtype=np.float64)
+    try:
+        ref = np.asarray(reference(str(job.get("reference", "")))(*[a.astype(np.float64) for a in arrays]),
+                         dtype=np.float64)
+    except Exception as exc:  # noqa: BLE001  (the exercise's file, not the learner's program: said as such)
+        return {"ok": True, "reference_fault": f"{type(exc).__name__}: {exc}"[:300]}
     reply: dict[str, Any] = {"ok": True, "precisions": precisions(exported.mlir_module()),
                              "shape": list(out.shape), "reference_shape": list(ref.shape),
                              "output_logical_bytes": logical,

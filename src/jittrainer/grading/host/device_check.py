@@ -77,6 +77,11 @@ def judge(run: GradingRun, worker: WorkerProcess, verdict: Verdict, executors: E
         return _fail(verdict, index, row, msg("device_check.failed", "on the {device}, your program did not run "
                                               "({why})", device=device,
                                               why=untrusted.visible(str(reply.get("detail", "")))[:300]))
+    if "reference_fault" in reply:  # an authoring bug: never the learner's failure, never a pass
+        return _error(verdict, index, msg("device_check.reference", "not graded: the exercise's {file} failed on the "
+                                          "{device} ({why}); this is a fault in the exercise, not in your program",
+                                          file=REFERENCE_FILE, device=device,
+                                          why=untrusted.visible(str(reply["reference_fault"]))[:300]))
     outcome = decide(spec, reply, device)
     return _passed(verdict, index, row, outcome[1]) if outcome[0] else _fail(verdict, index, row, outcome[1])
 
