@@ -5,6 +5,7 @@ languages."""
 from __future__ import annotations
 
 import io
+from types import SimpleNamespace
 
 import pytest
 
@@ -59,3 +60,35 @@ def test_hints_in_watch_read_as_text_not_markdown(lang, capsys):
     printed = out.getvalue() + capsys.readouterr().out
     assert "`" not in printed and "**" not in printed, printed
     assert ".at[" in printed  # the code is there, without its fences and backticks
+
+
+@pytest.mark.parametrize("mode, platform", [("tpu", "tpu"), ("cpu", "")])
+def test_watch_grades_in_the_device_mode_it_was_given(mode, platform, monkeypatch, learner_home):
+    """`watch --device`: every grade it starts carries the mode, and a mode other than cpu asks for the timing that
+    the device takes over (nothing runs here: the grading is captured)."""
+    from jittrainer import cli
+    from jittrainer.cli import watch as watch_cli
+
+    submissions = []
+
+    class Captured:
+        def __init__(self, submission, limits, take_worker=None):
+            submissions.append(submission)
+
+        def run(self):
+            return failing("black_box_print")
+
+        def cancel(self):
+            pass
+
+    monkeypatch.setattr(watch_cli, "Grading", Captured)
+    monkeypatch.setattr(watch_cli, "WorkerPool", lambda *args, **kwargs: SimpleNamespace(take=None))
+    def one_grade(self):
+        self.grade(source=b"x = 1\n")
+        assert self.events.get(timeout=60).kind == "verdict"  # its thread has run the (captured) grading
+        return 0
+
+    monkeypatch.setattr(watch_cli.WatchLoop, "loop", one_grade)
+    assert cli.main(["watch", "black_box_print", "--device", mode]) == 0
+    (submission,) = submissions
+    assert (submission.device_mode, submission.device, submission.timing) == (mode, platform, mode != "cpu")
