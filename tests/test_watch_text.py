@@ -83,6 +83,7 @@ def test_watch_grades_in_the_device_mode_it_was_given(mode, platform, monkeypatc
 
     monkeypatch.setattr(watch_cli, "Grading", Captured)
     monkeypatch.setattr(watch_cli, "WorkerPool", lambda *args, **kwargs: SimpleNamespace(take=None))
+
     def one_grade(self):
         self.grade(source=b"x = 1\n")
         assert self.events.get(timeout=60).kind == "verdict"  # its thread has run the (captured) grading

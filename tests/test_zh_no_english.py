@@ -115,7 +115,10 @@ async def test_the_app_speaks_chinese():
     import sys
 
     sys.path.insert(0, str(REPO / "tests" / "app"))
-    from apphelpers import FIXTURE_EXERCISES, error_verdict, failing_verdict, make_app, show_verdict, wait_until
+    from textual.widgets import Markdown
+
+    from apphelpers import (FIXTURE_EXERCISES, error_verdict, failing_verdict, make_app, markdown_drawn, palette_offers,
+                            show_verdict, wait_until)
 
     shown = {}
     # The verdict panes, with the fixture exercise's hand-made verdicts (its names: double, demo).
@@ -135,13 +138,14 @@ async def test_the_app_speaks_chinese():
         # the frame around the exercise's own text (which has its code and names): tabs, titles, footer
         shown["frame"] = screen_text(app, "Tabs", "Footer") + "\n" + str(s.panel.border_title)
         await pilot.press("ctrl+p")
-        await pilot.pause(0.5)
+        await palette_offers(pilot, app, "", "")  # its list drawn, whatever it lists first
         shown["palette"] = screen_text(app, "CommandInput", "CommandList")
         await pilot.press("escape")
         await pilot.pause()
         s.action_help()
         await wait_until(pilot, lambda: app.screen is not s, what="the help screen")
-        await pilot.pause(0.3)
+        await wait_until(pilot, lambda: any(markdown_drawn(m) for m in app.screen.query(Markdown)),
+                         what="the help text")
         shown["help"] = screen_text(app, "Markdown")
     allowed = glossary_words() | course_identifiers(cli=False) | {"double", "demo"}
     found = [f"{where}: {w}" for where, text in shown.items()

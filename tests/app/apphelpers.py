@@ -47,6 +47,27 @@ async def wait_until(pilot, predicate: Callable[[], bool], timeout: float = 10.0
         await pilot.pause(0.05)
 
 
+async def palette_offers(pilot, app: TrainerApp, typed: str, words: str, timeout: float = 15.0) -> None:
+    """Wait until the command palette holds ``typed``, has finished searching for it (in a worker) and lists first
+    an entry with ``words``, which Enter then runs. No fixed pause is long enough on a loaded machine."""
+    from textual.command import CommandList, CommandPalette
+    from textual.widgets import Input
+
+    def offered() -> bool:
+        palette = app.screen
+        if not isinstance(palette, CommandPalette) or palette.query_one(Input).value != typed:
+            return False
+        if any(worker.node is palette and not worker.is_finished for worker in app.workers):
+            return False
+        results = palette.query_one(CommandList)
+        if results.option_count == 0:
+            return False
+        prompt = results.get_option_at_index(0).prompt
+        return words in str(getattr(prompt, "plain", prompt))
+
+    await wait_until(pilot, offered, timeout, f"the palette to offer {words!r}")
+
+
 async def wait_for_verdict(pilot, app: TrainerApp, timeout: float = GRADE_TIMEOUT) -> Verdict:
     s = app.main_screen
     await wait_until(pilot, lambda: s.grade_state is None and s.current.id in s.verdicts, timeout, "a verdict")

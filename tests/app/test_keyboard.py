@@ -7,7 +7,7 @@ waits for the app to go idle after every key and so cannot show a reordering.
 
 from __future__ import annotations
 
-from apphelpers import FIXTURE_EXERCISES, lesson_drawn, make_app, post_keys, screen, wait_until
+from apphelpers import FIXTURE_EXERCISES, lesson_drawn, make_app, palette_offers, post_keys, screen, wait_until
 from textual.widgets import Input, Markdown, Tabs
 from textual.widgets.text_area import Selection
 
@@ -86,8 +86,9 @@ async def test_keys_typed_right_after_opening_the_palette_go_into_it():
         s = screen(app)
         target = s.session.course.available[2]
         before = s.editor.text
-        post_keys(app, "ctrl+p", *f"Open exercise: {target.number:02d}")
-        await pilot.pause(0.8)  # the palette searches in a worker
+        typed = f"Open exercise: {target.number:02d}"
+        post_keys(app, "ctrl+p", *typed)
+        await palette_offers(pilot, app, typed, f"{typed} {s.session.title(target)}")
         await pilot.press("enter")
         await wait_until(pilot, lambda: s.current is target, 15, "the exercise to open")
         assert s.session.drafts.path(s.session.course.available[0]).read_text() == before  # nothing typed there

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from apphelpers import failing_verdict, make_app, notifications, plain, screen, show_verdict, wait_until
+from apphelpers import (failing_verdict, make_app, notifications, palette_offers, plain, screen, show_verdict,
+                        wait_until)
 from textual.widgets import Markdown, Static, TabbedContent
 
 from jittrainer.app.screens.confirm import ConfirmScreen
@@ -39,8 +40,9 @@ async def test_palette_opens_an_exercise():
         s = screen(app)
         target = s.session.course.available[2]
         await pilot.press("ctrl+p")
-        await pilot.press(*f"Open exercise: {target.number:02d}")
-        await pilot.pause(0.5)
+        typed = f"Open exercise: {target.number:02d}"
+        await pilot.press(*typed)
+        await palette_offers(pilot, app, typed, f"{typed} {s.session.title(target)}")
         await pilot.press("enter")
         await pilot.pause()
         assert s.current is target
@@ -127,7 +129,7 @@ async def test_reveal_asks_first_before_a_pass_and_is_recorded():
         assert ProgressStore().entry(ex.id).solution_revealed_at is None
         await pilot.press("ctrl+p")
         await pilot.press(*"Reveal solution")
-        await pilot.pause(0.5)
+        await palette_offers(pilot, app, "Reveal solution", "Reveal solution")
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
