@@ -20,7 +20,14 @@ async def no_blink(pilot) -> None:
     # A blinking cursor is drawn or not depending on when the picture is taken (so it is stopped first, as soon as
     # the editor is there); the task's text, on how loaded the machine is (it is parsed in a thread).
     await pilot.pause()
-    pilot.app.main_screen.editor.cursor_blink = False
+    editor = pilot.app.main_screen.editor
+    editor.cursor_blink = False
+    # Textual's TextArea caches each drawn line under a key that holds the cursor only while it blinks: a line drawn
+    # in a blink's "off" half has the key of one drawn once the blink is stopped, and came back from the cache
+    # without its cursor (test_checks_pane under load; reproduced by drawing in the off half, then stopping the
+    # blink). So the lines are drawn again.
+    editor._line_cache.clear()
+    editor.refresh()
     await lesson_drawn(pilot, pilot.app)
 
 
@@ -45,6 +52,24 @@ def pane(name: str, verdict=failing_verdict):
         await editor_focused(pilot)
 
     return run_before
+
+
+async def test_no_blink_draws_the_cursor_after_a_blinks_off_half():
+    """The pictures' own helper: a line drawn while the blinking cursor was off is not reused once no_blink stopped
+    the blink (it was, and the picture lost its cursor)."""
+    shown = app()
+    async with shown.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        editor = shown.main_screen.editor
+        for _ in range(200):  # the cursor blinks every 0.5 s: wait for an off half (bounded: 10 s)
+            if editor.has_focus and not editor._cursor_visible:
+                break
+            await pilot.pause(0.02)
+        assert not editor._cursor_visible
+        without = [str(segment.style) for segment in editor.render_line(0)]
+        await no_blink(pilot)
+        cursor = str(editor._theme.cursor_style)
+        assert cursor not in without and cursor in [str(segment.style) for segment in editor.render_line(0)]
 
 
 def test_main_screen(snap_compare):
