@@ -256,17 +256,19 @@ def test_format_exercism_implies_json_and_every_test_code_names_its_rule(learner
     assert r.returncode == 2 and "--format exercism" in r.stderr
 
 
-def test_check_grades_on_a_worker_started_before_the_course_is_read(learner_home, monkeypatch, capsys):
-    """`check` starts its worker first, so the worker's import of jax overlaps the course and draft loading; the
-    grade runs on that worker, no second one starts beside it, and none is left running."""
+@pytest.mark.parametrize("command", ["check", "run"])
+def test_a_command_runs_on_a_worker_started_before_the_course_is_read(command, learner_home, monkeypatch, capsys):
+    """`check` and `run` start their worker first, so its import of jax overlaps the course and draft loading; the
+    job runs on that worker, no second one starts beside it, and none is left running."""
     from jittrainer import cli
     from jittrainer.cli import check as check_cli
-    from jittrainer.grading.host.pool import WorkerPool
+    from jittrainer.cli import scratch as scratch_cli
+    from jittrainer.grading.host import pool as pool_module
 
     events: list[tuple] = []
-    pools: list[WorkerPool] = []
+    pools: list[pool_module.WorkerPool] = []
 
-    class Recording(WorkerPool):
+    class Recording(pool_module.WorkerPool):
         def __init__(self, *args, **kwargs):
             super().__init__(*args, **kwargs)
             pools.append(self)
@@ -280,11 +282,14 @@ def test_check_grades_on_a_worker_started_before_the_course_is_read(learner_home
             events.append(("took", worker.supervisor_pid))
             return worker
 
-    reading = check_cli.session_for
-    monkeypatch.setattr(check_cli, "WorkerPool", Recording)
-    monkeypatch.setattr(check_cli, "session_for", lambda args: events.append(("course",)) or reading(args))
-    code = cli.main(["check", "black_box_print", "--json", "--no-timing", "--no-review", "--seed", "1"])
-    assert code == 1 and json.loads(capsys.readouterr().out)["status"] == "fail"
+    module = check_cli if command == "check" else scratch_cli
+    reading = module.session_for
+    monkeypatch.setattr(pool_module, "WorkerPool", Recording)
+    monkeypatch.setattr(module, "session_for", lambda args: events.append(("course",)) or reading(args))
+    options = ["--no-timing", "--no-review", "--seed", "1"] if command == "check" else []
+    code = cli.main([command, "black_box_print", "--json", *options])
+    out = json.loads(capsys.readouterr().out)
+    assert (code, out.get("status")) == (1, "fail") if command == "check" else code == 0 and "calls" in out
     (pool,) = pools
     spare = events[0][1]
     assert events == [("spare", spare), ("course",), ("spare", spare), ("took", spare)]

@@ -8,7 +8,7 @@ def mlp(params, x):
 
 
 def make_predictor(params):
-    # TODO: the lambda closes over params, so jit copies every weight into the compiled program as a
+    # TODO: the lambda closes over params, so jit bakes every weight into the compiled program as a
     # constant; and each new set of weights is a new function, compiled again from scratch.
     return jax.jit(lambda x: mlp(params, x))
 

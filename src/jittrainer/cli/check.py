@@ -15,7 +15,7 @@ from jittrainer.cli.review import analysis_json, print_review, print_review_pend
 from jittrainer.cli.style import EXIT_FAIL, EXIT_PASS, EXIT_USAGE, Style, UsageError, print_json, warn
 from jittrainer.files import NotARegularFile, read_regular
 from jittrainer.grading.host.grading import Grading
-from jittrainer.grading.host.pool import WorkerPool
+from jittrainer.grading.host.pool import WorkerPool, head_start
 from jittrainer.grading.host.run import Submission
 from jittrainer.grading.limits import device_counts
 from jittrainer.i18n import _, ljust
@@ -25,17 +25,11 @@ from jittrainer.session.progress import save_progress
 def cmd_check(args: argparse.Namespace) -> int:
     if args.all or not args.id:
         return _check(args, None)
-    # One grade: its worker starts importing jax now, while this process reads the course and the draft (about a
-    # fifth of `check`'s time on 2 cores). It has the usual device count; an exercise graded with others swaps it.
-    head_start = WorkerPool(spares=1, fork_server=False, refill=False)
-    head_start.start()
-    try:
-        return _check(args, head_start)
-    finally:
-        head_start.shutdown()
+    with head_start() as pool:  # one grade: its worker starts now
+        return _check(args, pool)
 
 
-def _check(args: argparse.Namespace, head_start: WorkerPool | None) -> int:
+def _check(args: argparse.Namespace, started: WorkerPool | None) -> int:
     session = session_for(args)
     if args.format == "exercism":
         if args.all:
@@ -48,8 +42,8 @@ def _check(args: argparse.Namespace, head_start: WorkerPool | None) -> int:
     if not args.id:
         raise UsageError(_("which exercise? give its id, folder name or number (or --all)"))
     ex = find(session, args.id, to_grade=True)
-    if head_start is not None:
-        head_start.want(device_counts(ex))  # the counts it is graded with; a spare of another count stops
+    if started is not None:
+        started.want(device_counts(ex))  # the counts it is graded with; a spare of another count stops
     draft = session.drafts.path(ex)
     path = given_file(args.path) if args.path else draft_path(session, ex)
     source = read_source(path)
@@ -82,7 +76,7 @@ def _check(args: argparse.Namespace, head_start: WorkerPool | None) -> int:
 
     early = (lambda v: conclude(v) if v.timing.status != "pending" else None) if review else None
     verdict = Grading(submission, session.limits(ex, args.timeout),
-                      take_worker=head_start.take if head_start else None).run(early, conclude if review else None)
+                      take_worker=started.take if started else None).run(early, conclude if review else None)
     conclude(verdict)
     verdict = session.with_advice(ex, verdict, concluded[0])
     if args.json:

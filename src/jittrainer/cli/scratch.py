@@ -14,8 +14,10 @@ from pathlib import Path
 from jittrainer.cli.exercises import draft_path, find, given_file, read_source, session_for
 from jittrainer.cli.report import plain
 from jittrainer.cli.style import EXIT_FAIL, EXIT_PASS, EXIT_USAGE, Style, print_json
+from jittrainer.grading.host.pool import head_start
 from jittrainer.grading.host.run import Submission
 from jittrainer.grading.host.scratch import scratch_run
+from jittrainer.grading.limits import device_counts
 from jittrainer.grading.scratch import ScratchRun
 from jittrainer.i18n import _, language
 from jittrainer.i18n.message import render
@@ -25,12 +27,15 @@ SHOWN_LINES = 30
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    session = session_for(args)
-    ex = find(session, args.id)
-    path = given_file(args.path) if args.path else draft_path(session, ex)
-    source = read_source(path)
-    submission = Submission(ex, source, path.resolve(), timing=False, lang=session.lang)
-    result = scratch_run(submission, session.limits(ex, args.timeout))
+    with head_start() as pool:  # its worker imports jax while the course and the draft are read
+        session = session_for(args)
+        ex = find(session, args.id)
+        devices = device_counts(ex)[0]  # a scratch run uses the first count the exercise is graded with
+        pool.want((devices,))
+        path = given_file(args.path) if args.path else draft_path(session, ex)
+        source = read_source(path)
+        submission = Submission(ex, source, path.resolve(), timing=False, lang=session.lang)
+        result = scratch_run(submission, session.limits(ex, args.timeout), pool.take(devices))
     if args.json:
         print_json(scratch_json(result))
     else:
