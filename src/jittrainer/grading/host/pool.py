@@ -30,8 +30,8 @@ class WorkerPool:
         if fork_server:  # a process that keeps a pool grades often: its workers are forked from one fork server
             zygote.start_shared()
         self.spares = max(0, spares)
-        # False: a head start for one grade (`check`): the spares are started once and a taken one is not
-        # replaced, so no process imports jax beside the grade for nothing.
+        # False: a head start for one command's job (`check`, `run`: head_start below): the spares are started once
+        # and a taken one is not replaced, so no process imports jax beside the job for nothing.
         self.refill = refill
         self.counts: tuple[int, ...] = tuple(devices)
         self._idle: list[WorkerProcess] = []
