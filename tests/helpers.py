@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 import shutil
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 from jittrainer.course.exercises import Exercise, find_exercise, load_exercises
@@ -79,3 +81,12 @@ def clean_env(**extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST")}
     env.update(extra)
     return env
+
+
+async def wait_until(pilot, predicate: Callable[[], bool], timeout: float = 10.0, what: str = "") -> None:
+    """In a Pilot test: wait, the app running, until ``predicate()`` holds (an AssertionError after ``timeout``)."""
+    end = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out after {timeout:g} s waiting for {what or predicate}")
+        await pilot.pause(0.05)

@@ -7,10 +7,9 @@ that grades pays for a cold worker only when it grades) and skip the timing phas
 from __future__ import annotations
 
 import re
-import time
-from collections.abc import Callable
 from pathlib import Path
 
+from helpers import wait_until  # noqa: F401  (the app tests import it from here)
 from textual.widgets import Markdown
 
 from jittrainer.app import TrainerApp
@@ -37,14 +36,6 @@ def screen(app: TrainerApp) -> MainScreen:
 def text(message: str) -> Msg:
     """A message as a hand-made verdict carries it (no catalog: it shows as written)."""
     return Msg("test", message.replace("{", "{{").replace("}", "}}"))
-
-
-async def wait_until(pilot, predicate: Callable[[], bool], timeout: float = 10.0, what: str = "") -> None:
-    end = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > end:
-            raise AssertionError(f"timed out after {timeout:g} s waiting for {what or predicate}")
-        await pilot.pause(0.05)
 
 
 async def palette_offers(pilot, app: TrainerApp, typed: str, words: str, timeout: float = 15.0) -> None:

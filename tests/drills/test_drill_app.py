@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import json
-import time
 
 from drillkit import FakeClock
+from helpers import wait_until
 from textual.widgets import Input, Static
 
 from jittrainer.app.drill import DrillApp, DrillScreen
@@ -16,15 +16,6 @@ def text_of(app, selector: str) -> str:
     widget = app.screen.query_one(selector, Static)
     content = widget.content
     return str(getattr(content, "plain", content))
-
-
-async def ticked(pilot, done, what: str, timeout: float = 20.0) -> None:
-    """Wait until the countdown's own timer (every 0.25 s) has seen the fake clock's new time: a loaded machine may
-    run it late, so the test waits for what the tick shows, not for a fixed time."""
-    end = time.monotonic() + timeout
-    while not done():
-        assert time.monotonic() < end, f"timed out after {timeout:g} s waiting for {what}"
-        await pilot.pause(0.05)
 
 
 def right_key(app) -> str:
@@ -97,10 +88,11 @@ async def test_time_out(deck, scheduler):
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         clock.advance(59)
-        await ticked(pilot, lambda: "⏱ 1 s" in text_of(app, "#drill-countdown"), "the countdown at 1 s")
+        # the countdown's own timer (every 0.25 s) may run late on a loaded machine: wait for what its tick shows
+        await wait_until(pilot, lambda: "⏱ 1 s" in text_of(app, "#drill-countdown"), 20, "the countdown at 1 s")
         assert not app.screen.round.answered
         clock.advance(1.5)
-        await ticked(pilot, lambda: app.screen.round.answered, "the card to run out of time")
+        await wait_until(pilot, lambda: app.screen.round.answered, 20, "the card to run out of time")
         assert "⏱ Time's up: the answer is False" in text_of(app, "#drill-feedback")
         assert scheduler.state("tf_false").last_result == "timeout"
         await pilot.press("t")  # too late: nothing changes
@@ -197,7 +189,7 @@ async def test_budget_ends_the_round(deck, scheduler):
         await pilot.pause()
         assert "⏱ 30 s" in text_of(app, "#drill-countdown")
         clock.advance(31)
-        await ticked(pilot, lambda: app.screen.round.answered, "the card to run out of the round's time")
+        await wait_until(pilot, lambda: app.screen.round.answered, 20, "the card to run out of the round's time")
         await pilot.press("enter")
         await pilot.pause()
         assert "the round's time ran out" in text_of(app, "#drill-summary-text")
