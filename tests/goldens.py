@@ -45,6 +45,12 @@ def entry_name(role: str, path: Path) -> str:
 # Exercises whose verdicts quote what the learner's code measured with a clock, and whose wording follows the
 # order events happened in: their goldens keep the status, the outcome and every check's status, not the text.
 MEASURED = {"async_benchmark"}
+# Files whose counts follow chance, by (exercise id, file name): their goldens keep what MEASURED keeps and the
+# headline's message id. A static value that hashes by id() but compares equal breaks the contract JAX's caches rely
+# on: whether a lookup of an equal value hits anyway (a hash table compares keys with == when their hash bits
+# collide) changes from process to process. Measured: seed 19, one run in six counts 7 traces, the others 8; the
+# failing check and the message are the same.
+CHANCE = {("unhashable_static", "fail_hash_by_id.py")}
 # Parameters that are clock readings taken while grading (compile seconds and the like), by message key: a golden
 # holds them, and the text rendered from them, as NaN, so the load on the machine cannot change a golden.
 CLOCK_PARAMS = {"size.compile_note": {"big", "little"}}
@@ -107,6 +113,8 @@ def golden_of(verdict: Verdict, path: Path) -> dict[str, Any]:
     }
     if verdict.exercise in MEASURED:
         return golden
+    if (verdict.exercise, path.name) in CHANCE:
+        return {**golden, "headline": {"key": verdict.headline.key}}
     headline = _unclocked(verdict.headline)
     return {
         **golden,
