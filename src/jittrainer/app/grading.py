@@ -23,7 +23,7 @@ from jittrainer.grading.host.grading import Grading
 from jittrainer.grading.host.pool import WorkerPool
 from jittrainer.grading.host.run import Submission
 from jittrainer.grading.host.scratch import ScratchRunHost
-from jittrainer.grading.limits import Limits, device_counts
+from jittrainer.grading.limits import Limits, device_counts, scratch_devices
 from jittrainer.grading.verdict import Verdict
 
 
@@ -117,7 +117,7 @@ class GradeDispatcher:
         newer grade or run replaced it. Same pool, limits and channel as a grade; nothing is recorded."""
         run = self._start(run_id, exercise, post, lambda: ScratchRunHost(
             Submission(exercise, source, path, timing=False, lang=lang), limits,
-            self.pool.take(device_counts(exercise)[0])))
+            self.pool.take(scratch_devices(exercise))))
         if run is None:
             return
         result = self._finish(run_id, exercise, post, run, run.run, "the scratch run failed")

@@ -17,7 +17,7 @@ from jittrainer.cli.style import EXIT_FAIL, EXIT_PASS, EXIT_USAGE, Style, print_
 from jittrainer.grading.host.pool import head_start
 from jittrainer.grading.host.run import Submission
 from jittrainer.grading.host.scratch import scratch_run
-from jittrainer.grading.limits import device_counts
+from jittrainer.grading.limits import scratch_devices
 from jittrainer.grading.scratch import ScratchRun
 from jittrainer.i18n import _, language
 from jittrainer.i18n.message import render
@@ -30,7 +30,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     with head_start() as pool:  # its worker imports jax while the course and the draft are read
         session = session_for(args)
         ex = find(session, args.id)
-        devices = device_counts(ex)[0]  # a scratch run uses the first count the exercise is graded with
+        devices = scratch_devices(ex)
         pool.want((devices,))
         path = given_file(args.path) if args.path else draft_path(session, ex)
         source = read_source(path)

@@ -42,3 +42,9 @@ def device_counts(exercise: Exercise | None) -> tuple[int, ...]:
     if exercise is not None and exercise.devices:
         return tuple(exercise.devices)
     return (DEFAULT_DEVICES,)
+
+
+def scratch_devices(exercise: Exercise | None) -> int:
+    """The simulated device count of a scratch run, which runs the learner's file once: the first one it is graded
+    with."""
+    return device_counts(exercise)[0]

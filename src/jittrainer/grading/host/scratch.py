@@ -9,7 +9,7 @@ from jittrainer.grading import protocol
 from jittrainer.grading.host import untrusted
 from jittrainer.grading.host.process import WorkerProcess
 from jittrainer.grading.host.run import GradingRun, Submission, jax_version
-from jittrainer.grading.limits import Limits, device_counts
+from jittrainer.grading.limits import Limits, scratch_devices
 from jittrainer.grading.scratch import ScratchRun
 from jittrainer.grading.verdict import ErrorInfo, InternalError
 from jittrainer.i18n import language
@@ -19,7 +19,7 @@ from jittrainer.i18n.message import Msg
 class ScratchRunHost(GradingRun):
     def __init__(self, submission: Submission, limits: Limits | None = None,
                  worker: WorkerProcess | None = None) -> None:
-        super().__init__(submission, limits, worker, devices=device_counts(submission.exercise)[0])
+        super().__init__(submission, limits, worker, devices=scratch_devices(submission.exercise))
         self.phase = "run"
 
     def job(self) -> protocol.RunJob:  # type: ignore[override]
