@@ -6,7 +6,8 @@ Update after a deliberate change with ``pytest tests/app/test_snapshots.py --sna
 
 from __future__ import annotations
 
-from apphelpers import FIXTURE_EXERCISES, error_verdict, failing_verdict, lesson_drawn, make_app, show_verdict
+from apphelpers import (FIXTURE_EXERCISES, error_verdict, failing_verdict, lesson_drawn, make_app, show_verdict,
+                        wait_until)
 
 WIDE = (120, 40)
 SMALL = (80, 24)
@@ -61,11 +62,8 @@ async def test_no_blink_draws_the_cursor_after_a_blinks_off_half():
     async with shown.run_test(size=WIDE) as pilot:
         await pilot.pause()
         editor = shown.main_screen.editor
-        for _ in range(200):  # the cursor blinks every 0.5 s: wait for an off half (bounded: 10 s)
-            if editor.has_focus and not editor._cursor_visible:
-                break
-            await pilot.pause(0.02)
-        assert not editor._cursor_visible
+        # the cursor blinks every 0.5 s
+        await wait_until(pilot, lambda: editor.has_focus and not editor._cursor_visible, 10, "a blink's off half")
         without = [str(segment.style) for segment in editor.render_line(0)]
         await no_blink(pilot)
         cursor = str(editor._theme.cursor_style)
