@@ -26,7 +26,19 @@ GRADE_TIMEOUT = 90.0  # a cold worker imports jax; on a loaded 2-core machine th
 def make_app(exercises_dir: Path = EXERCISES, **kwargs) -> TrainerApp:
     options = {"prestart_workers": False, "grade_timing": False, "disk_poll_interval": 0.1, "lang": "en"}
     options.update(kwargs)
-    return TrainerApp(exercises_dir=exercises_dir, **options)
+    app = TrainerApp(exercises_dir=exercises_dir, **options)
+    # Every notice is logged when it is raised: Textual records one only when its Notify message is handled (later,
+    # under load, than the change that raised it) and forgets it when its timeout ends (3 s for some of ours).
+    shown: list[tuple[str, str]] = []
+    raise_notice = app.notify
+
+    def notify(message, **kwargs):
+        shown.append((str(message), kwargs.get("severity", "information")))
+        return raise_notice(message, **kwargs)
+
+    app.notify = notify
+    app.notices_raised = shown
+    return app
 
 
 def screen(app: TrainerApp) -> MainScreen:
@@ -95,9 +107,10 @@ async def lesson_drawn(pilot, app: TrainerApp, tab: str = "task") -> None:
     await pilot.pause()
 
 
-def notifications(app: TrainerApp) -> list[str]:
-    # Private, as in harlequin's tests: run_test mounts no toasts, but the app still records them.
-    return [n.message for n in app._notifications]
+def notifications(app: TrainerApp, severity: str | None = None) -> list[str]:
+    """Every notice the app raised so far (of ``severity``, if given), oldest first; see make_app: none is lost to
+    timing."""
+    return [message for message, level in app.notices_raised if severity in (None, level)]
 
 
 def plain(widget) -> str:

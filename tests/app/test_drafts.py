@@ -89,8 +89,8 @@ async def test_a_refused_save_warns_and_keeps_the_text(monkeypatch):
         s.editor.move_cursor((0, 0))
         await pilot.press(*"# lost?")
         await wait_until(pilot, lambda: s.keeper._failed, 5, "the failed save")
-        errors = [n for n in app._notifications if n.severity == "error"]
-        assert len(errors) == 1 and "No space left on device" in errors[0].message
+        errors = notifications(app, "error")
+        assert len(errors) == 1 and "No space left on device" in errors[0]
         assert s.editor.text.startswith("# lost?") and draft.read_text() == before
         monkeypatch.undo()
         await wait_until(pilot, lambda: draft.read_text().startswith("# lost?"), 6, "the retry")
