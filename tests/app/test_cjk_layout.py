@@ -183,8 +183,9 @@ async def test_the_exercise_list_breaks_chinese_titles_between_phrases(size):
         await pilot.pause()
         s = app.main_screen
         s.action_toggle_sidebar()
-        await wait_until(pilot, lambda: s.sidebar.region.width > 0, what="the list")
-        await pilot.pause(0.3)
+        # Shown, and its titles wrapped for the width it has now (on_resize wraps them again after a layout).
+        await wait_until(pilot, lambda: s.sidebar.region.width > 0 and s.sidebar._width == s.sidebar._prompt_width(),
+                         what="the list wrapped for its width")
         option_list = s.sidebar.query_one("#exercise-list")
         titles = {ex.id: s.session.title(ex) for ex in s.session.course.exercises}
         split = []

@@ -84,8 +84,9 @@ async def test_the_list_over_the_editor_has_room_for_its_titles(size, lang):
         await pilot.pause()
         s = screen(app)
         await pilot.press("f2")
-        await wait_until(pilot, lambda: s.sidebar.region.width > 0, what="the list")
-        await pilot.pause(0.3)
+        # Shown, and its titles wrapped for the width it has now (on_resize wraps them again after a layout).
+        await wait_until(pilot, lambda: s.sidebar.region.width > 0 and s.sidebar._width == s.sidebar._prompt_width(),
+                         what="the list wrapped for its width")
         option_list = s.sidebar.query_one("#exercise-list")
         lines = {ex.id: len(option_list.get_option(ex.id).prompt.plain.split("\n"))
                  for ex in s.session.course.exercises if ex.available}
