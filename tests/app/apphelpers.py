@@ -32,9 +32,9 @@ def make_app(exercises_dir: Path = EXERCISES, **kwargs) -> TrainerApp:
     shown: list[tuple[str, str]] = []
     raise_notice = app.notify
 
-    def notify(message, **kwargs):
-        shown.append((str(message), kwargs.get("severity", "information")))
-        return raise_notice(message, **kwargs)
+    def notify(message, **how):
+        shown.append((str(message), how.get("severity", "information")))
+        return raise_notice(message, **how)
 
     app.notify = notify
     app.notices_raised = shown
