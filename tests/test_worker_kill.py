@@ -179,6 +179,21 @@ def test_an_orphan_sweep_during_a_fork_spares_the_new_supervisor(monkeypatch, fo
         worker.kill()
 
 
+def test_a_run_waiting_for_its_worker_to_start_hears_the_kill(start):
+    """A cancel (the app's quit, a newer live grade) kills a worker still importing jax while the run waits for it
+    to be ready. That wait must end on the kill, not at the 90 s start-up limit: the e2e quit during a live grade
+    left the app on a blank screen, the interpreter joining the grading thread (reproduced 2 in 9 under load)."""
+    worker = start()
+    worker.kill()  # a spawned worker is far from ready here: its reader drops the Ready and the closing None
+    answers: list[bool] = []
+    waiting = threading.Thread(target=lambda: answers.append(worker.wait_ready(600)), daemon=True)
+    waiting.start()
+    waiting.join(60)  # the kill is heard within KILLED_POLL_S; only the old wait reaches this bound
+    assert not waiting.is_alive(), "wait_ready still waiting on a killed worker"
+    if worker.mode == "spawned":
+        assert answers == [False]
+
+
 def test_a_reader_waiting_on_a_killed_worker_hears_the_end(start):
     """A cancel kills the worker while the run waits for its next frame (the app's quit during timing). The reader
     drops what comes after a kill, the channel's closing None included, so the wait must end on the kill itself, not

@@ -241,11 +241,13 @@ class WorkerProcess:
                 continue
 
     def wait_ready(self, timeout: float) -> bool:
-        """Block until jax is imported in the worker; False if it died or took longer than ``timeout``."""
+        """Block until jax is imported in the worker; False if it died, was killed or took longer than ``timeout``.
+        A kill ends the wait at once (through next_message): a cancelled grade waiting here for a worker that was
+        still starting held the app's quit for the whole start-up limit, the interpreter joining its thread."""
         if self.ready is not None:
             return True
         try:
-            message = self.messages.get(timeout=timeout)
+            message = self.next_message(timeout)
         except queue.Empty:
             return False
         if not isinstance(message, protocol.Ready):
