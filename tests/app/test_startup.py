@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -135,6 +136,23 @@ def test_exit_when_ready_exits_zero_after_the_first_frame(tmp_path):
     )
     assert result.returncode == 0, result.stderr[-2000:]
     assert time.monotonic() - started < 30
+
+
+def test_an_ending_app_leaves_sigcont_and_sigtstp_to_the_system():
+    """Textual's driver answers SIGCONT by starting application mode again (a new non-daemon input thread), even
+    after the app has ended: a terminal closed while the app was ending (SIGHUP, SIGCONT) left the process running
+    for ever, that thread spinning on the dead terminal. The app gives both signals back as it unmounts."""
+    app = make_app()
+    assert not app.is_headless  # not run: the path a real terminal takes
+    before = {signum: signal.getsignal(signum) for signum in (signal.SIGCONT, signal.SIGTSTP)}
+    try:
+        for signum in before:
+            signal.signal(signum, lambda *_: None)  # as Textual's Linux driver installs them
+        app._release_job_control()
+        assert [signal.getsignal(signum) for signum in before] == [signal.SIG_DFL, signal.SIG_DFL]
+    finally:
+        for signum, handler in before.items():
+            signal.signal(signum, handler)
 
 
 def test_settings_line_editor_keeps_other_lines():

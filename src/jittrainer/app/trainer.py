@@ -190,7 +190,19 @@ class TrainerApp(App[int], inherit_bindings=False):
             self.main_screen.keeper.save_now()
         except NoMatches:
             pass
+        self._release_job_control()
         self.dispatcher.shutdown()
+
+    def _release_job_control(self) -> None:
+        # Textual's Linux driver answers SIGCONT by starting application mode again, with a new (non-daemon) input
+        # thread, and keeps that handler after the app has ended. A terminal that closes while the app is ending
+        # sends SIGHUP and SIGCONT: the process then never exited, its input thread spinning on the dead terminal.
+        # Once the app unmounts nothing is to be resumed, so both signals get their default action back.
+        if self.is_headless:
+            return
+        for signum in (signal.SIGCONT, signal.SIGTSTP):
+            with contextlib.suppress(ValueError, OSError):
+                signal.signal(signum, signal.SIG_DFL)
 
     # ------------------------------------------------------------------------------------------ keys in order
 
