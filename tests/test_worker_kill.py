@@ -182,7 +182,7 @@ def test_an_orphan_sweep_during_a_fork_spares_the_new_supervisor(monkeypatch, fo
 def test_a_run_waiting_for_its_worker_to_start_hears_the_kill(start):
     """A cancel (the app's quit, a newer live grade) kills a worker still importing jax while the run waits for it
     to be ready. That wait must end on the kill, not at the 90 s start-up limit: the e2e quit during a live grade
-    left the app on a blank screen, the interpreter joining the grading thread (reproduced 2 in 9 under load)."""
+    left the app on a blank screen, the interpreter joining the grading thread (5 of 25 quits under load)."""
     worker = start()
     worker.kill()  # a spawned worker is far from ready here: its reader drops the Ready and the closing None
     answers: list[bool] = []

@@ -107,6 +107,13 @@ async def lesson_drawn(pilot, app: TrainerApp, tab: str = "task") -> None:
     await pilot.pause()
 
 
+def list_wrapped(screen: MainScreen) -> bool:
+    """The exercise list is shown and its titles are wrapped for the width it has now (its on_resize wraps them again
+    after a layout)."""
+    sidebar = screen.sidebar
+    return sidebar.region.width > 0 and sidebar._width == sidebar._prompt_width()
+
+
 def notifications(app: TrainerApp, severity: str | None = None) -> list[str]:
     """Every notice the app raised so far (of ``severity``, if given), oldest first; see make_app: none is lost to
     timing."""

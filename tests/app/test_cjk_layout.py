@@ -11,7 +11,7 @@ import json
 import re
 
 import pytest
-from apphelpers import REPO, VERDICT_WORDS, make_app, markdown_drawn, show_verdict, text, wait_until
+from apphelpers import REPO, VERDICT_WORDS, list_wrapped, make_app, markdown_drawn, show_verdict, text, wait_until
 from textual.widgets import Markdown
 
 from jittrainer.grading.verdict import CheckResult, Verdict
@@ -183,9 +183,7 @@ async def test_the_exercise_list_breaks_chinese_titles_between_phrases(size):
         await pilot.pause()
         s = app.main_screen
         s.action_toggle_sidebar()
-        # Shown, and its titles wrapped for the width it has now (on_resize wraps them again after a layout).
-        await wait_until(pilot, lambda: s.sidebar.region.width > 0 and s.sidebar._width == s.sidebar._prompt_width(),
-                         what="the list wrapped for its width")
+        await wait_until(pilot, lambda: list_wrapped(s), what="the list wrapped for its width")
         option_list = s.sidebar.query_one("#exercise-list")
         titles = {ex.id: s.session.title(ex) for ex in s.session.course.exercises}
         split = []

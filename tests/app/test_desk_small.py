@@ -5,7 +5,7 @@ the terminal had when they opened; the exercise list over the editor is wide eno
 from __future__ import annotations
 
 import pytest
-from apphelpers import make_app, screen, wait_until
+from apphelpers import list_wrapped, make_app, screen, wait_until
 from textual.widgets import Footer, Static
 
 from jittrainer.course.drills.loader import load_drills
@@ -84,9 +84,7 @@ async def test_the_list_over_the_editor_has_room_for_its_titles(size, lang):
         await pilot.pause()
         s = screen(app)
         await pilot.press("f2")
-        # Shown, and its titles wrapped for the width it has now (on_resize wraps them again after a layout).
-        await wait_until(pilot, lambda: s.sidebar.region.width > 0 and s.sidebar._width == s.sidebar._prompt_width(),
-                         what="the list wrapped for its width")
+        await wait_until(pilot, lambda: list_wrapped(s), what="the list wrapped for its width")
         option_list = s.sidebar.query_one("#exercise-list")
         lines = {ex.id: len(option_list.get_option(ex.id).prompt.plain.split("\n"))
                  for ex in s.session.course.exercises if ex.available}
